@@ -1,0 +1,168 @@
+//! Building and running the server: state, routes, middleware, graceful shutdown.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::{HeaderName, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde_json::json;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::{codes, envelope, ApiError};
+use crate::files::Storage;
+use crate::mail::Mailer;
+use crate::state::{AppState, Inner};
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    pub state: AppState,
+}
+
+impl Application {
+    /// Connect, migrate, and bind (port 0 picks a free port; `port()` tells which).
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        crate::telemetry::metrics_handle();
+        let db = Db::connect(&config.effective_database_url()).await?;
+        db.migrate().await?;
+        let state = AppState::new(Inner {
+            mail: Mailer::from_config(&config)?,
+            storage: Storage::from_config(&config)?,
+            http: reqwest::Client::builder().user_agent("volante").build()?,
+            google_keys: Default::default(),
+            db,
+            config,
+        });
+        let listener = TcpListener::bind(state.config.listen)
+            .await
+            .with_context(|| format!("Failed to bind {}", state.config.listen))?;
+        let router = router(state.clone());
+        Ok(Application { listener, router, state })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or(0)
+    }
+
+    /// Serve until `shutdown` resolves; in-flight requests finish first.
+    pub async fn run_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let state = self.state.clone();
+        let janitor = tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(3600));
+            loop {
+                tick.tick().await;
+                if let Err(err) = crate::auth::throttle::prune(&state.db).await {
+                    tracing::warn!(error = ?err, "pruning sign-in failures failed");
+                }
+            }
+        });
+        let result = axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await;
+        janitor.abort();
+        self.state.db.pool.close().await;
+        result.context("Server error")
+    }
+
+    pub async fn run(self) -> anyhow::Result<()> {
+        self.run_until(shutdown_signal()).await
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut sig) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            sig.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+    tracing::info!("shutting down");
+}
+
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(crate::auth::router())
+        .merge(crate::business::router())
+        .merge(crate::users::router())
+        .merge(crate::files::router())
+        .route_layer(middleware::from_fn(track_metrics))
+        .fallback(unknown_call)
+        .layer(middleware::from_fn(envelope))
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes));
+
+    let mut app = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_endpoint))
+        .nest("/api", api);
+    if let Some(dir) = &state.config.ui_dir {
+        // Deep links fall back to the shell's index.html (the SPA routes them).
+        let index = dir.join("index.html");
+        app = app.fallback_service(ServeDir::new(dir).fallback(ServeFile::new(index)));
+    }
+    app.layer(CatchPanicLayer::custom(|_| {
+            tracing::error!("handler panicked");
+            ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+        }))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request| {
+                let request_id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("");
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id,
+                    user_id = tracing::field::Empty, business_id = tracing::field::Empty, plugin = tracing::field::Empty)
+            }),
+        )
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .with_state(state)
+}
+
+async fn unknown_call() -> ApiError {
+    ApiError::new(codes::UNKNOWN_CALL, "Llamada desconocida")
+}
+
+async fn healthz(State(state): State<AppState>) -> Response {
+    match sqlx::query("SELECT 1").execute(&state.db.pool).await {
+        Ok(_) => axum::Json(json!({ "status": "ok" })).into_response(),
+        Err(err) => {
+            tracing::error!(error = ?err, "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, axum::Json(json!({ "status": "unavailable" }))).into_response()
+        }
+    }
+}
+
+async fn metrics_endpoint() -> String {
+    crate::telemetry::metrics_handle().render()
+}
+
+async fn track_metrics(request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let path = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map(|p| p.as_str().to_string())
+        .unwrap_or_else(|| "unmatched".into());
+    let method = request.method().to_string();
+    let response = next.run(request).await;
+    let labels = [("method", method), ("path", path), ("status", response.status().as_u16().to_string())];
+    metrics::counter!("volante_http_requests_total", &labels).increment(1);
+    metrics::histogram!("volante_http_request_duration_seconds", &labels).record(start.elapsed().as_secs_f64());
+    response
+}

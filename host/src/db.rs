@@ -1,0 +1,127 @@
+//! Database access on either engine through sqlx's `Any` driver.
+//!
+//! Queries are written once in the SQL both engines accept (`$1` placeholders, `RETURNING`,
+//! `TRUE`/`FALSE`); timestamps are UTC ISO-8601 text so they compare as strings on both.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, ConnectOptions};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub engine: Engine,
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
+
+impl Db {
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        sqlx::any::install_default_drivers();
+        let engine = if url.starts_with("sqlite:") { Engine::Sqlite } else { Engine::Postgres };
+        if engine == Engine::Sqlite {
+            if let Some(path) = url.strip_prefix("sqlite://").and_then(|rest| rest.split('?').next()) {
+                if let Some(dir) = std::path::Path::new(path).parent() {
+                    std::fs::create_dir_all(dir).with_context(|| format!("Failed to create {}", dir.display()))?;
+                }
+            }
+        }
+        let options = AnyConnectOptions::from_str(url)
+            .context("Failed to parse the database URL")?
+            .log_statements(tracing::log::LevelFilter::Trace)
+            .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(500));
+        let pool = AnyPoolOptions::new()
+            .max_connections(if engine == Engine::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if engine == Engine::Sqlite {
+                        // WAL lets readers run beside the writer; waiting beats failing when busy.
+                        sqlx::query("PRAGMA journal_mode = WAL").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA busy_timeout = 10000").execute(&mut *conn).await?;
+                        sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .context("Failed to connect to the database")?;
+        Ok(Db { pool, engine })
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        let migrator = match self.engine {
+            Engine::Sqlite => &SQLITE_MIGRATIONS,
+            Engine::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await.context("Failed to run the host migrations")?;
+        Ok(())
+    }
+}
+
+/// Current time as stored: UTC, millisecond precision, `Z` suffix.
+pub fn now() -> String {
+    stamp(chrono::Utc::now())
+}
+
+pub fn stamp(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
+/// Time `delta` from now, as stored.
+pub fn from_now(delta: chrono::Duration) -> String {
+    stamp(chrono::Utc::now() + delta)
+}
+
+/// True when a unique or foreign-key constraint named `name` (or any, if `None`) rejected the write.
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Database(db) => matches!(db.kind(), sqlx::error::ErrorKind::UniqueViolation),
+        _ => false,
+    }
+}
+
+/// Decode a JSON text column.
+pub fn json_column<T: serde::de::DeserializeOwned>(text: &str) -> anyhow::Result<T> {
+    serde_json::from_str(text).context("Stored JSON column is not valid")
+}
+
+/// A boolean column on either engine: PostgreSQL `BOOLEAN`, SQLite `INTEGER` 0/1 (the `Any`
+/// driver decodes neither SQLite's declared BOOLEAN nor an integer as `bool`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flag(pub bool);
+
+impl sqlx::Type<sqlx::Any> for Flag {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <bool as sqlx::Type<sqlx::Any>>::type_info()
+    }
+    fn compatible(_ty: &sqlx::any::AnyTypeInfo) -> bool {
+        true
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for Flag {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        if let Ok(b) = <bool as sqlx::Decode<sqlx::Any>>::decode(value.clone()) {
+            return Ok(Flag(b));
+        }
+        Ok(Flag(<i64 as sqlx::Decode<sqlx::Any>>::decode(value)? != 0))
+    }
+}
+
+/// Read a boolean column.
+pub fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, sqlx::Error> {
+    use sqlx::Row;
+    Ok(row.try_get::<Flag, _>(column)?.0)
+}

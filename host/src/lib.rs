@@ -1,0 +1,19 @@
+//! Volante's host: the axum server every module stands on.
+
+pub mod app;
+pub mod audit;
+pub mod auth;
+pub mod business;
+pub mod config;
+pub mod db;
+pub mod db_update;
+pub mod demo;
+pub mod error;
+pub mod files;
+pub mod mail;
+pub mod permissions;
+pub mod state;
+pub mod telemetry;
+pub mod text;
+pub mod users;
+pub mod validate;

@@ -1,0 +1,110 @@
+//! Outgoing mail: lettre over SMTP, or, with no relay configured (the embedded default), an
+//! outbox folder of `.eml` files plus a log line, so sign-in codes work with nothing else running.
+//! Templates are tera, in Spanish, compiled into the binary.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment as LettreAttachment, Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use secrecy::ExposeSecret;
+
+use crate::config::Config;
+
+const TEMPLATES: &[(&str, &str)] = &[
+    ("signin_code.subject", include_str!("../templates/mail/signin_code.subject.tera")),
+    ("signin_code.txt", include_str!("../templates/mail/signin_code.txt.tera")),
+    ("password_reset.subject", include_str!("../templates/mail/password_reset.subject.tera")),
+    ("password_reset.txt", include_str!("../templates/mail/password_reset.txt.tera")),
+    ("welcome.subject", include_str!("../templates/mail/welcome.subject.tera")),
+    ("welcome.txt", include_str!("../templates/mail/welcome.txt.tera")),
+];
+
+pub struct Attachment {
+    pub filename: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+enum Transport {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Outbox(PathBuf),
+}
+
+pub struct Mailer {
+    transport: Transport,
+    from: Mailbox,
+    templates: tera::Tera,
+}
+
+impl Mailer {
+    pub fn from_config(config: &Config) -> anyhow::Result<Mailer> {
+        let mut templates = tera::Tera::default();
+        templates.add_raw_templates(TEMPLATES.iter().copied()).context("Failed to compile the mail templates")?;
+        templates.autoescape_on(vec![]);
+        let from: Mailbox = config.mail.from.parse().context("mail.from is not a valid address")?;
+        let transport = match &config.mail.smtp_url {
+            Some(url) => {
+                let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .context("mail.smtp_url is not a valid SMTP URL")?;
+                if let (Some(user), Some(password)) = (&config.mail.smtp_user, &config.mail.smtp_password) {
+                    builder = builder.credentials(Credentials::new(user.clone(), password.expose_secret().to_string()));
+                }
+                Transport::Smtp(builder.build())
+            }
+            None => {
+                let dir = config.data_dir.join("outbox");
+                std::fs::create_dir_all(&dir).with_context(|| format!("Failed to create {}", dir.display()))?;
+                Transport::Outbox(dir)
+            }
+        };
+        Ok(Mailer { transport, from, templates })
+    }
+
+    /// Render `template` (its `.subject` and `.txt` parts) with `context` and send it to `to`.
+    pub async fn send_template(
+        &self,
+        to: &str,
+        template: &str,
+        context: &tera::Context,
+        attachments: Vec<Attachment>,
+    ) -> anyhow::Result<()> {
+        let mut context = context.clone();
+        context.insert("product", "Volante");
+        let subject = self.templates.render(&format!("{template}.subject"), &context)?;
+        let body = self.templates.render(&format!("{template}.txt"), &context)?;
+        self.send(to, subject.trim(), &body, attachments).await
+    }
+
+    pub async fn send(&self, to: &str, subject: &str, body: &str, attachments: Vec<Attachment>) -> anyhow::Result<()> {
+        let to: Mailbox = to.parse().with_context(|| format!("Invalid recipient {to}"))?;
+        let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body.to_string());
+        let builder = Message::builder().from(self.from.clone()).to(to.clone()).subject(subject);
+        let message = if attachments.is_empty() {
+            builder.singlepart(text)?
+        } else {
+            let mut mixed = MultiPart::mixed().singlepart(text);
+            for attachment in attachments {
+                let content_type = ContentType::parse(&attachment.content_type)
+                    .with_context(|| format!("Invalid attachment type {}", attachment.content_type))?;
+                mixed = mixed.singlepart(LettreAttachment::new(attachment.filename).body(attachment.bytes, content_type));
+            }
+            builder.multipart(mixed)?
+        };
+        match &self.transport {
+            Transport::Smtp(smtp) => {
+                smtp.send(message).await.context("The SMTP relay refused the message")?;
+                tracing::info!(to = %to.email, subject, "mail sent");
+            }
+            Transport::Outbox(dir) => {
+                let path = dir.join(format!("{}-{}.eml", crate::db::now().replace(':', ""), uuid::Uuid::new_v4()));
+                tokio::fs::write(&path, message.formatted()).await.context("Failed to write to the outbox")?;
+                tracing::info!(to = %to.email, subject, path = %path.display(), body, "mail written to the outbox (no SMTP relay configured)");
+            }
+        }
+        metrics::counter!("volante_mail_sent_total").increment(1);
+        Ok(())
+    }
+}
