@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install what is missing, build, and run Volante on its embedded default (SQLite in ./data) with
+# the demo provider and driving school. Prints the URL and the demo credentials.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+scripts/setup.sh
+cargo build -q -p volante-host
+if [ -f shell-ui/package.json ]; then
+  npm run -s build -w shell-ui >/dev/null
+  export VOLANTE_UI_DIR="${VOLANTE_UI_DIR:-$PWD/shell-ui/dist}"
+fi
+export VOLANTE_DATA_DIR="${VOLANTE_DATA_DIR:-$PWD/data}"
+export VOLANTE_LISTEN="${VOLANTE_LISTEN:-127.0.0.1:8080}"
+export VOLANTE_PUBLIC_URL="${VOLANTE_PUBLIC_URL:-http://$VOLANTE_LISTEN}"
+exec "$VOLANTE_BIN" demo

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The whole test suite: Rust unit and integration tests on SQLite and on a throwaway PostgreSQL
+# cluster (started here, as a non-root user), then the UI's unit and end-to-end tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+scripts/setup.sh
+
+echo "== build"
+cargo build -q -p volante-host --all-targets
+
+echo "== Rust tests on SQLite"
+cargo test -q -p volante-host -- --test-threads=4
+
+echo "== Rust integration tests on PostgreSQL"
+source scripts/pg.sh
+pg_start
+trap pg_stop EXIT
+VOLANTE_TEST_DATABASE_URL="$PG_URL" cargo test -q -p volante-host --test api -- --test-threads=4
+
+if [ -f package.json ]; then
+  echo "== UI unit tests"
+  npm test --silent
+  echo "== UI build"
+  npm run -s build -w shell-ui
+  echo "== UI end-to-end tests (Chromium)"
+  npm run -s e2e -w shell-ui
+fi
+echo "== all tests passed"
