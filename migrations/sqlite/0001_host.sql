@@ -146,7 +146,7 @@ CREATE TABLE session (
     revoked_at    TEXT,
     CONSTRAINT session_token_unique UNIQUE (token_hash)
 );
-CREATE INDEX session_user ON session (user_id);
+CREATE INDEX session_by_user ON session (user_id);
 
 CREATE TABLE signin_code (
     signin_code_id  INTEGER PRIMARY KEY,

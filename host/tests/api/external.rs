@@ -43,7 +43,7 @@ fn id_token(email: &str, aud: &str, kid: &str, exp_offset: i64) -> String {
     header.kid = Some(kid.into());
     let now = chrono::Utc::now().timestamp();
     let claims = json!({
-        "iss": "https://accounts.google.com", "aud": aud, "sub": "google-sub-1", "email": email,
+        "iss": "https://accounts.google.com", "aud": aud, "sub": format!("sub-{email}"), "email": email,
         "email_verified": true, "iat": now, "exp": now + exp_offset,
     });
     encode(&header, &claims, &key).unwrap()
@@ -83,13 +83,17 @@ async fn google_id_token_is_verified_against_the_jwks() {
         app.post("user/login/google", None, json!({ "credential": good, "device": "G1", "code": code })).await;
     assert_eq!(assert_ok(&answer)["target"], "dashboard");
 
-    for bad in [
+    for (case, bad) in [
         id_token(DIRECTOR, "another-client", "test-key-1", 600),
         id_token(DIRECTOR, CLIENT_ID, "test-key-1", -600),
         id_token(DIRECTOR, CLIENT_ID, "unknown-kid", 600),
         forged_payload(&good),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
         let answer = app.post("user/login/google", None, json!({ "credential": bad, "device": "G1" })).await;
+        assert_eq!(answer["success"], false, "case {case} accepted");
         assert_eq!(error_code(&answer), "LOGIN-007", "{answer}");
     }
     let unknown = id_token("nadie@example.es", CLIENT_ID, "test-key-1", 600);
