@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { findJsxLiterals, scanJsxLiterals } from '../testing/jsxLiterals';
+import es from './es.json';
+
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('no literal user-facing strings', () => {
+  it('the scanner finds text, string children and user-facing attributes, and allows punctuation', () => {
+    const found = findJsxLiterals(`
+      export const A = () => (
+        <div title="Hola" className="x" data-testid="y">
+          Texto suelto
+          {'otro'}
+          {t('ok')}
+          <input placeholder={'Buscar'} aria-label={t('x')} />
+          <span>× · / ›</span>
+        </div>
+      );
+    `);
+    expect(found.map((f) => f.text)).toEqual(['Hola', 'Texto suelto', 'otro', 'Buscar']);
+  });
+
+  it('plugin-ui components have none', () => {
+    expect(scanJsxLiterals(src)).toEqual([]);
+  });
+
+  it('the Spanish catalogue has no empty messages', () => {
+    const empty: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (typeof node === 'string') {
+        if (!node.trim()) empty.push(path);
+      } else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
+      }
+    };
+    walk(es, '');
+    expect(empty).toEqual([]);
+  });
+});

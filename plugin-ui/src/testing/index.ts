@@ -1,0 +1,2 @@
+export * from './mockApi';
+export * from './i18n';
