@@ -1,0 +1,9 @@
+//! Plugin packaging for Volante: the manifest (`plugin.toml`), packages (one file with a SHA-256
+//! digest and an ed25519 signature), and the local registry index.
+
+pub mod manifest;
+pub mod package;
+
+/// Interface versions (WIT `volante:plugin@…`) this build of the host can run.
+pub const SUPPORTED_API_VERSIONS: &[&str] = &["0.1.0"];
+pub mod cli;

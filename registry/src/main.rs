@@ -1,0 +1,3 @@
+fn main() -> anyhow::Result<()> {
+    volante_registry::cli::main()
+}

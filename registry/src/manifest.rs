@@ -1,0 +1,248 @@
+//! `plugin.toml`: what a plugin is, serves, defines, publishes, consumes and asks for.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub plugin: PluginInfo,
+    #[serde(default)]
+    pub services: Vec<Service>,
+    #[serde(default)]
+    pub permissions: Vec<Permission>,
+    #[serde(default)]
+    pub routes: Vec<Route>,
+    #[serde(default)]
+    pub events: Events,
+    #[serde(default)]
+    pub tables: Tables,
+    /// Functions other plugins may `call`.
+    #[serde(default)]
+    pub exports: Vec<String>,
+    /// Other plugins' functions this one calls, as `plugin-id/function`.
+    #[serde(default)]
+    pub calls: Vec<String>,
+    /// JSON Schema of the plugin's per-business settings.
+    #[serde(default)]
+    pub settings: Option<serde_json::Value>,
+    /// JSON Schemas of the resources the plugin serves, by name (for OpenAPI and generic forms).
+    #[serde(default)]
+    pub schemas: std::collections::BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub ui: Option<Ui>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PluginInfo {
+    pub id: String,
+    pub name: String,
+    pub version: semver::Version,
+    /// The WIT interface version the plugin was built for.
+    pub api: String,
+    #[serde(default)]
+    pub description: String,
+    /// Folder of migrations inside the plugin (`sqlite/` and `postgres/` below it).
+    #[serde(default = "default_migrations")]
+    pub migrations: String,
+}
+
+fn default_migrations() -> String {
+    "migrations".into()
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Service {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Permission {
+    pub key: String,
+    /// Spanish label for the role editor.
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthKind {
+    /// A staff session token.
+    Token,
+    /// No session (public pages).
+    None,
+    /// Storefront: web-api key plus token.
+    Webapi,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Route {
+    pub method: String,
+    /// Path after `/api/`, with `{name}` parameters: `contact/read/{id}`.
+    pub path: String,
+    /// Permission needed (besides the service); none = any user with the service.
+    #[serde(default)]
+    pub permission: Option<String>,
+    /// Service the route belongs to; defaults to the plugin's first service.
+    #[serde(default)]
+    pub service: Option<String>,
+    #[serde(default = "default_auth")]
+    pub auth: AuthKind,
+    /// Name of the request body schema in `schemas`.
+    #[serde(default)]
+    pub request: Option<String>,
+    /// Name of the response data schema in `schemas`.
+    #[serde(default)]
+    pub response: Option<String>,
+    #[serde(default)]
+    pub summary: String,
+}
+
+fn default_auth() -> AuthKind {
+    AuthKind::Token
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Events {
+    #[serde(default)]
+    pub publishes: Vec<String>,
+    #[serde(default)]
+    pub subscribes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tables {
+    /// Other plugins' tables this plugin wants to read (granted by the provider at install).
+    #[serde(default)]
+    pub read: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Ui {
+    /// Federation remote name.
+    pub remote: String,
+    #[serde(default)]
+    pub exposes: Vec<String>,
+    #[serde(default)]
+    pub menu: Vec<MenuEntry>,
+    #[serde(default)]
+    pub routes: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MenuEntry {
+    /// i18n key in the plugin's namespace.
+    pub label: String,
+    pub path: String,
+    #[serde(default)]
+    pub permission: Option<String>,
+    #[serde(default)]
+    pub icon: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum ManifestError {
+    #[error("plugin.toml is not valid: {0}")]
+    Parse(String),
+    #[error("plugin id `{0}` must be lower-case letters, digits and `_`, starting with a letter")]
+    BadId(String),
+    #[error("the plugin declares no service")]
+    NoService,
+    #[error("route `{0}`: {1}")]
+    BadRoute(String, String),
+    #[error("the plugin is built for interface {found}; this host supports {supported}")]
+    UnsupportedApi { found: String, supported: String },
+}
+
+impl Manifest {
+    pub fn parse(text: &str) -> Result<Manifest, ManifestError> {
+        let manifest: Manifest = toml::from_str(text).map_err(|e| ManifestError::Parse(e.to_string()))?;
+        manifest.validate()?;
+        Ok(manifest)
+    }
+
+    pub fn validate(&self) -> Result<(), ManifestError> {
+        let id = &self.plugin.id;
+        let id_ok = id.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && id.len() <= 40;
+        if !id_ok {
+            return Err(ManifestError::BadId(id.clone()));
+        }
+        if !crate::SUPPORTED_API_VERSIONS.contains(&self.plugin.api.as_str()) {
+            return Err(ManifestError::UnsupportedApi {
+                found: self.plugin.api.clone(),
+                supported: crate::SUPPORTED_API_VERSIONS.join(", "),
+            });
+        }
+        if self.services.is_empty() {
+            return Err(ManifestError::NoService);
+        }
+        for route in &self.routes {
+            let bad = |why: &str| ManifestError::BadRoute(format!("{} {}", route.method, route.path), why.into());
+            if !matches!(route.method.as_str(), "GET" | "POST") {
+                return Err(bad("method must be GET or POST"));
+            }
+            if route.path.starts_with('/') || route.path.is_empty() || route.path.contains("//") {
+                return Err(bad("path must be relative to /api/, without empty segments"));
+            }
+            if let Some(service) = &route.service {
+                if !self.services.iter().any(|s| &s.id == service) {
+                    return Err(bad("service not declared by the plugin"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The prefix every table of the plugin carries: `<id>_`.
+    pub fn table_prefix(&self) -> String {
+        format!("{}_", self.plugin.id)
+    }
+
+    pub fn route_service<'a>(&'a self, route: &'a Route) -> &'a str {
+        route.service.as_deref().unwrap_or(&self.services[0].id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINIMAL: &str = r#"
+[plugin]
+id = "demo"
+name = "Demo"
+version = "0.1.0"
+api = "0.1.0"
+
+[[services]]
+id = "demo"
+name = "Demo"
+
+[[routes]]
+method = "GET"
+path = "demo/read/{id}"
+permission = "demo.read"
+"#;
+
+    #[test]
+    fn parses_and_checks() {
+        let m = Manifest::parse(MINIMAL).unwrap();
+        assert_eq!(m.routes[0].auth, AuthKind::Token);
+        assert_eq!(m.route_service(&m.routes[0]), "demo");
+        let unsupported = MINIMAL.replace("api = \"0.1.0\"", "api = \"0.9.0\"");
+        assert!(matches!(Manifest::parse(&unsupported), Err(ManifestError::UnsupportedApi { .. })));
+        let unknown = format!("{MINIMAL}\nsurprise = 1\n");
+        assert!(matches!(Manifest::parse(&unknown), Err(ManifestError::Parse(_))));
+        let bad_id = MINIMAL.replace("id = \"demo\"\nname = \"Demo\"\nversion", "id = \"Demo-1\"\nname = \"Demo\"\nversion");
+        assert!(matches!(Manifest::parse(&bad_id), Err(ManifestError::BadId(_))));
+    }
+}
