@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import {
+  ApiProvider,
+  ConfirmProvider,
+  SessionProvider,
+  ToastProvider,
+  type ApiClient,
+  type SessionStore,
+} from '@volante/plugin-ui';
+import { ShellConfigContext, defaultShellConfig, type ShellConfig } from './ShellConfig';
+import { ExternalSignInContext, browserExternalSignIn, type ExternalSignIn } from '../features/auth/externalProviders';
+
+export interface AppProvidersProps {
+  api: ApiClient;
+  store: SessionStore;
+  i18n: I18n;
+  config?: ShellConfig;
+  external?: ExternalSignIn;
+  children: ReactNode;
+}
+
+/** Everything a page needs around it; the app and the tests build the same tree. */
+export function AppProviders({ api, store, i18n, config = defaultShellConfig, external = browserExternalSignIn, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ShellConfigContext.Provider value={config}>
+        <ApiProvider client={api}>
+          <SessionProvider store={store}>
+            <ExternalSignInContext.Provider value={external}>
+              <ToastProvider>
+                <ConfirmProvider>{children}</ConfirmProvider>
+              </ToastProvider>
+            </ExternalSignInContext.Provider>
+          </SessionProvider>
+        </ApiProvider>
+      </ShellConfigContext.Provider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,13 @@
+/** The visible list of errors of a failed form (sign-in, registration…). */
+export function ErrorList({ messages, testId = 'form-errors' }: { messages: string[]; testId?: string }) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="vk-alert vk-alert--danger" role="alert" data-testid={testId}>
+      <ul>
+        {messages.map((message, i) => (
+          <li key={`${i}-${message}`}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { mockApi, type MockApi } from '@volante/plugin-ui/testing';
+import type { SessionUser } from '@volante/plugin-ui';
+import { AppProviders } from '../app/AppProviders';
+import { AppRoutes } from '../app/routes';
+import { createI18n } from '../i18n';
+import type { ExternalSignIn } from '../features/auth/externalProviders';
+
+export const demoUser: SessionUser = {
+  user_id: 2,
+  email: 'director@autoescuela-demo.es',
+  first_name: 'Dolores',
+  last_name: 'Directora Demo',
+  role: 'super',
+  role_id: 3,
+  business: { business_id: 2, name: 'Autoescuela Demo', fiscal_name: 'Autoescuela Demo SL', is_provider: false },
+  branch_id: 3,
+  services: [],
+  permissions: [],
+  locale: 'es',
+  two_factor: true,
+};
+
+/** The current path, for assertions. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export interface RenderAppOptions {
+  api?: MockApi;
+  /** Store a token first (a signed-in browser). */
+  signedIn?: boolean;
+  lockIdleMs?: number;
+  external?: ExternalSignIn;
+}
+
+/** The whole shell at `path`, with the real providers and routes, and the host faked at `fetch`. */
+export function renderApp(path: string, options: RenderAppOptions = {}) {
+  const api = options.api ?? mockApi();
+  if (options.signedIn) api.store.signIn('test-token', 'super');
+  const i18n = createI18n('es');
+  const result = render(
+    <AppProviders
+      api={api.client}
+      store={api.store}
+      i18n={i18n}
+      config={{ lockIdleMs: options.lockIdleMs ?? 0 }}
+      external={options.external ?? { google: null, facebook: null }}
+    >
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...result, api, i18n };
+}
