@@ -102,7 +102,7 @@ export default function SignInPage() {
     try {
       token = await getToken();
     } catch (failure) {
-      if (!(failure instanceof SignInCancelled)) setErrors([t('signIn.errors.provider', { provider: t(`signIn.providers.${name}`) })]);
+      if (!(failure instanceof SignInCancelled)) setErrors([t('signIn.errors.provider', { provider: t(`signIn.providerNames.${name}`) })]);
       return;
     }
     if (name === 'google') await attempt({ path: 'user/login/google', payload: { credential: token } });
