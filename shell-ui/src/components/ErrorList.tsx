@@ -3,11 +3,15 @@ export function ErrorList({ messages, testId = 'form-errors' }: { messages: stri
   if (messages.length === 0) return null;
   return (
     <div className="vk-alert vk-alert--danger" role="alert" data-testid={testId}>
-      <ul>
-        {messages.map((message, i) => (
-          <li key={`${i}-${message}`}>{message}</li>
-        ))}
-      </ul>
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
+        <ul>
+          {messages.map((message, i) => (
+            <li key={`${i}-${message}`}>{message}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

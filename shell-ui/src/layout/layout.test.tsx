@@ -5,6 +5,9 @@ import { envelopeOk, mockApi } from '@volante/plugin-ui/testing';
 import { STORAGE_KEYS } from '@volante/plugin-ui';
 import { demoUser, renderApp } from '../test/renderApp';
 import { LayoutProvider, useLayout, usePageLayout } from './LayoutContext';
+import { Toolbar } from './Toolbar';
+import { createI18n } from '../i18n';
+import { I18nextProvider } from 'react-i18next';
 
 function signedIn(extra: Record<string, object> = {}) {
   return mockApi({ 'GET user/verify': envelopeOk({ user: demoUser }), 'GET user/update': envelopeOk({ user: demoUser }), ...extra });
@@ -79,5 +82,29 @@ describe('layout configuration', () => {
     expect(JSON.parse(screen.getByTestId('config').textContent!)).toEqual({ title: '', breadcrumbs: [], fiscalName: null, toolbar: true });
     fireEvent.click(screen.getByRole('link', { name: 'go' }));
     await waitFor(() => expect(JSON.parse(screen.getByTestId('config').textContent!)).toMatchObject({ title: 'a', toolbar: false }));
+  });
+});
+
+describe('toolbar', () => {
+  function ToolbarFromLayout() {
+    const { config } = useLayout();
+    return <Toolbar height={config.toolbar ? 55 : 0} />;
+  }
+
+  it('is 0 high and empty when the page hides it', async () => {
+    render(
+      <I18nextProvider i18n={createI18n('es')}>
+        <MemoryRouter initialEntries={['/a']}>
+          <LayoutProvider>
+            <ToolbarFromLayout />
+            <Routes>
+              <Route path="/a" element={<Page name="a" hideToolbar />} />
+            </Routes>
+          </LayoutProvider>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('toolbar')).toHaveStyle({ height: '0px' }));
+    expect(screen.getByTestId('toolbar')).toBeEmptyDOMElement();
   });
 });
