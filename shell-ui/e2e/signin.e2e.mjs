@@ -172,6 +172,7 @@ async function main() {
     const page = context.pages()[0] ?? (await context.newPage());
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && pageErrors.push(`console: ${message.text()}`));
     const shot = (name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 
     async function journey(name, run) {

@@ -3,10 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelopeOk, mockApi, readError } from '@volante/plugin-ui/testing';
 import { STORAGE_KEYS } from '@volante/plugin-ui';
 import { demoUser, renderApp } from '../test/renderApp';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { Link, MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { RequireAuth } from './RequireAuth';
+import { ScrollToTop } from './NavigationEffects';
 import { createI18n } from '../i18n';
 
 function signedInApi() {
@@ -85,20 +86,29 @@ describe('routes', () => {
     await waitFor(() => expect(api.calls('GET user/verify')).toHaveLength(2));
   });
 
-  it('scrolls to the top 100 ms after a navigation', async () => {
+  it('scrolls to the top 100 ms after a navigation', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    renderApp('/user/sign-in');
-    await screen.findByRole('heading', { name: 'Iniciar sesión' });
-    await waitFor(() => expect(scrollTo).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const before = scrollTo.mock.calls.length;
-    fireEvent.click(screen.getByRole('link', { name: '¿Ha olvidado la contraseña?' }));
-    const clickedAt = performance.now();
-    await screen.findByRole('heading', { name: 'Recuperar la contraseña' });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(scrollTo).toHaveBeenCalledTimes(before);
-    await waitFor(() => expect(scrollTo.mock.calls.length).toBeGreaterThan(before));
-    expect(performance.now() - clickedAt).toBeGreaterThanOrEqual(95);
-    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, left: 0 });
+    vi.useFakeTimers();
+    try {
+      render(
+        <MemoryRouter initialEntries={['/a']}>
+          <ScrollToTop />
+          <Routes>
+            <Route path="/a" element={<Link to="/b">to b</Link>} />
+            <Route path="/b" element={<Link to="/a">to a</Link>} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      act(() => vi.advanceTimersByTime(100));
+      scrollTo.mockClear();
+      fireEvent.click(screen.getByRole('link', { name: 'to b' }));
+      act(() => vi.advanceTimersByTime(99));
+      expect(scrollTo).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(1));
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

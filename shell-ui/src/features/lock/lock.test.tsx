@@ -46,10 +46,11 @@ describe('lock screen', () => {
   });
 
   it('activity pushes the idle lock back', async () => {
-    renderApp('/dashboard', { api: signedIn(), signedIn: true, lockIdleMs: 300 });
+    renderApp('/dashboard', { api: signedIn(), signedIn: true, lockIdleMs: 1000 });
     await screen.findByTestId('greeting');
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 120));
+    // 1.2 s in all, never more than 150 ms without activity.
+    for (let i = 0; i < 8; i++) {
+      await new Promise((r) => setTimeout(r, 150));
       fireEvent.keyDown(window, { key: 'a' });
     }
     expect(screen.queryByTestId('lock-screen')).toBeNull();
