@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { SEARCH_MIN_LENGTH, searchQuery } from './search';
 
 export interface UseSearchOptions {
@@ -15,7 +15,10 @@ export function useSearch({ onSearch, minLength = SEARCH_MIN_LENGTH, debounceMs 
   const last = useRef<string>(searchQuery(initialValue, minLength) ?? '');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const callback = useRef(onSearch);
-  callback.current = onSearch;
+  // The latest callback, without re-creating the handlers on every render.
+  useLayoutEffect(() => {
+    callback.current = onSearch;
+  });
 
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);
