@@ -1,0 +1,567 @@
+//! One struct + a small declaration = the usual calls of a business entity.
+//!
+//! ```ignore
+//! #[derive(Serialize, Deserialize, JsonSchema, Default)]
+//! #[serde(default)]
+//! struct Vehicle { plate: String, brand_id: Option<i64>, branch_id: Option<i64> }
+//!
+//! impl Resource for Vehicle {
+//!     const NAME: &'static str = "vehicle";
+//!     const LABEL: &'static str = "Vehículo";
+//!     const TABLE: &'static str = "fleet_vehicle";
+//!     const SEARCH: &'static [&'static str] = &["plate"];
+//!     const UNIQUE: &'static [&'static str] = &["plate"];
+//!     const BRANCH_FIELD: Option<&'static str> = Some("branch_id");
+//!     fn prepare(&mut self, _ctx: &Ctx, _id: Option<i64>) -> Result<()> {
+//!         self.plate = validate::required("plate", &self.plate, 10)?.to_uppercase();
+//!         Ok(())
+//!     }
+//! }
+//!
+//! Router::new().resource::<Vehicle>()
+//! ```
+//! serves `vehicle/create`, `vehicle/read/{id}`, `vehicle/readall`, `vehicle/update`,
+//! `vehicle/delete` and `vehicle/state`.
+//!
+//! Storage: the table has the struct's fields as columns (serde names; lists and maps as JSON
+//! text) plus `id`, `business_id`, `state` (`active`, `inactive`, `deleted`), `search_text`
+//! (the folded `SEARCH` fields), `created_at` and `updated_at`. Every field must serialize (no
+//! `skip_serializing_if`): the column list is the keys of `Default::default()` serialized.
+//! Delete is soft (`state = 'deleted'`); deleted records still read, are left out of lists unless
+//! asked for, and refuse updates and state changes.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use crate::context::from_value;
+use crate::sql::{self, SqlValue, ToSql};
+use crate::{events, host, text, Ctx, Error, Req, Result, Router};
+
+/// `params_vec![a, b]`: like `params!` for local use.
+macro_rules! params_vec {
+    ($($value:expr),* $(,)?) => { vec![$(ToSql::to_sql(&$value)),*] };
+}
+
+/// The meta columns every resource table has besides the struct's fields.
+pub const META_COLUMNS: &[&str] = &["id", "business_id", "state", "search_text", "created_at", "updated_at"];
+
+pub trait Resource: Serialize + DeserializeOwned + JsonSchema + Default + 'static {
+    /// Singular name: the schema's name and the events' prefix (`contact.created`).
+    const NAME: &'static str;
+    /// Route prefix (`contact` → `contact/create`…); defaults to `NAME`.
+    const PATH: &'static str = Self::NAME;
+    /// Spanish noun for messages (`Contacto no encontrado`).
+    const LABEL: &'static str;
+    /// The table, `<plugin_id>_<name>`.
+    const TABLE: &'static str;
+    /// Fields folded into `search_text` for `readall`'s search.
+    const SEARCH: &'static [&'static str] = &[];
+    /// Fields unique within the business (`CONFLICT-000` on a duplicate).
+    const UNIQUE: &'static [&'static str] = &[];
+    /// The field holding the record's branch, for branch visibility.
+    const BRANCH_FIELD: Option<&'static str> = None;
+    /// The permission that lets a user see every branch's records; without it a user whose
+    /// session has a branch sees and writes only that branch's.
+    const ALL_BRANCHES: Option<&'static str> = None;
+    /// `ORDER BY` of lists when the caller asks for none.
+    const ORDER_BY: &'static str = "id DESC";
+    /// Publish `<NAME>.created`, `.updated`, `.state` and `.deleted` with `{"id": …}`.
+    const EVENTS: bool = false;
+
+    /// Check and normalise before a write (`id` is `None` on create). Collect several field
+    /// errors with [`crate::error::Checks`] to answer them all at once.
+    fn prepare(&mut self, _ctx: &Ctx, _id: Option<i64>) -> Result<()> {
+        Ok(())
+    }
+
+    /// An extra SQL condition (no parameters) on every read and write, for visibility rules
+    /// beyond the branch (e.g. providers only for users with that permission).
+    fn restrict(_ctx: &Ctx) -> Option<String> {
+        None
+    }
+}
+
+/// A stored resource: its fields plus the meta columns, serialized flat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record<R> {
+    pub id: i64,
+    pub state: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub data: R,
+}
+
+impl<R: Serialize> Serialize for Record<R> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut map = match serde_json::to_value(&self.data).map_err(serde::ser::Error::custom)? {
+            Value::Object(map) => map,
+            other => {
+                let mut map = Map::new();
+                map.insert("data".into(), other);
+                map
+            }
+        };
+        map.insert("id".into(), self.id.into());
+        map.insert("state".into(), self.state.clone().into());
+        map.insert("created_at".into(), self.created_at.clone().into());
+        map.insert("updated_at".into(), self.updated_at.clone().into());
+        map.serialize(serializer)
+    }
+}
+
+#[derive(Deserialize)]
+struct Meta {
+    id: i64,
+    state: String,
+    created_at: String,
+    updated_at: String,
+}
+
+/// What `readall` accepts (body of the POST).
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(default)]
+pub struct ListQuery {
+    /// Words to look for (folded, each must appear); ignored below 2 characters.
+    #[serde(alias = "q", alias = "query", alias = "text")]
+    pub search: String,
+    /// 1-based page.
+    pub page: Option<u32>,
+    /// Rows per page (default 25, at most 500).
+    #[serde(alias = "limit")]
+    pub per_page: Option<u32>,
+    /// `active`, `inactive`, `deleted` or `all`; default: every state but `deleted`.
+    pub state: Option<String>,
+    /// Equality filters on the resource's fields.
+    pub filter: Map<String, Value>,
+    /// A field to order by; `-field` for descending.
+    pub order: Option<String>,
+}
+
+/// One page of a list: "Viendo `from` a `to` de `total`".
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: i64,
+    pub page: u32,
+    pub per_page: u32,
+    pub from: i64,
+    pub to: i64,
+}
+
+/// The struct's columns (the serde names of its fields).
+pub fn columns<R: Resource>() -> Vec<String> {
+    match serde_json::to_value(R::default()) {
+        Ok(Value::Object(map)) => map.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The branch a caller is limited to for `R`, if any.
+pub fn branch_scope<R: Resource>(ctx: &Ctx) -> Option<i64> {
+    R::BRANCH_FIELD?;
+    if R::ALL_BRANCHES.is_some_and(|p| ctx.can(p)) {
+        return None;
+    }
+    ctx.branch_id
+}
+
+/// `business_id = $1 [AND branch = $2] [AND restrict]` with its parameters appended to `params`.
+pub fn scope_sql<R: Resource>(ctx: &Ctx, params: &mut Vec<SqlValue>) -> String {
+    params.push(ctx.business_id.to_sql());
+    let mut sql = format!("business_id = ${}", params.len());
+    if let (Some(field), Some(branch)) = (R::BRANCH_FIELD, branch_scope::<R>(ctx)) {
+        params.push(branch.to_sql());
+        sql.push_str(&format!(" AND {field} = ${}", params.len()));
+    }
+    if let Some(extra) = R::restrict(ctx) {
+        sql.push_str(&format!(" AND ({extra})"));
+    }
+    sql
+}
+
+fn select_list<R: Resource>() -> String {
+    let mut cols = vec!["id".to_string(), "state".into(), "created_at".into(), "updated_at".into()];
+    cols.extend(columns::<R>());
+    cols.join(", ")
+}
+
+fn records<R: Resource>(rows: sql::SqlRows) -> Result<Vec<Record<R>>> {
+    let metas: Vec<Meta> = sql::rows_as(sql::SqlRows { columns: rows.columns.clone(), rows: rows.rows.clone() })?;
+    let datas: Vec<R> = sql::rows_as(rows)?;
+    Ok(metas
+        .into_iter()
+        .zip(datas)
+        .map(|(m, data)| Record { id: m.id, state: m.state, created_at: m.created_at, updated_at: m.updated_at, data })
+        .collect())
+}
+
+/// The record `id` as the caller may see it, or `None`.
+pub fn find_optional<R: Resource>(ctx: &Ctx, id: i64) -> Result<Option<Record<R>>> {
+    let mut params = Vec::new();
+    let scope = scope_sql::<R>(ctx, &mut params);
+    params.push(id.to_sql());
+    let statement = format!("SELECT {} FROM {} WHERE {scope} AND id = ${}", select_list::<R>(), R::TABLE, params.len());
+    Ok(records::<R>(sql::query_rows(&statement, &params)?)?.into_iter().next())
+}
+
+/// The record `id` as the caller may see it; `NOT-FOUND-000` otherwise.
+pub fn find<R: Resource>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
+    find_optional::<R>(ctx, id)?.ok_or_else(|| Error::not_found(R::LABEL))
+}
+
+fn object(value: Value) -> Result<Map<String, Value>> {
+    match value {
+        Value::Object(map) => Ok(map),
+        _ => Err(Error::invalid_field("", "Se esperaba un objeto JSON")),
+    }
+}
+
+fn to_object<R: Resource>(data: &R) -> Result<Map<String, Value>> {
+    object(serde_json::to_value(data)?)
+}
+
+/// The `id` of a body: a number or a numeric string.
+pub fn body_id(body: &Map<String, Value>) -> Result<i64> {
+    match body.get("id") {
+        Some(Value::Number(n)) => n.as_i64(),
+        Some(Value::String(s)) => s.trim().parse().ok(),
+        None | Some(Value::Null) => return Err(Error::required("id")),
+        _ => None,
+    }
+    .filter(|id| *id > 0)
+    .ok_or_else(|| Error::invalid_field("id", "El campo id no es válido"))
+}
+
+/// Default the branch to the caller's and refuse another branch to a branch-limited caller.
+fn apply_branch<R: Resource>(ctx: &Ctx, map: &mut Map<String, Value>) -> Result<()> {
+    let Some(field) = R::BRANCH_FIELD else { return Ok(()) };
+    let current = map.get(field).and_then(Value::as_i64);
+    match (branch_scope::<R>(ctx), current) {
+        (Some(own), None) => {
+            map.insert(field.into(), own.into());
+        }
+        (Some(own), Some(other)) if own != other => {
+            return Err(Error::forbidden(R::ALL_BRANCHES.unwrap_or(field)).with_data(json!({ "field": field, "permission": R::ALL_BRANCHES })));
+        }
+        (None, None) => {
+            if let Some(own) = ctx.branch_id {
+                map.insert(field.into(), own.into());
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn search_text<R: Resource>(map: &Map<String, Value>) -> String {
+    let mut parts = Vec::new();
+    for field in R::SEARCH {
+        match map.get(*field) {
+            Some(Value::String(s)) => parts.push(s.clone()),
+            Some(Value::Number(n)) => parts.push(n.to_string()),
+            Some(Value::Array(items)) => parts.extend(items.iter().filter_map(|v| v.as_str().map(str::to_string))),
+            _ => {}
+        }
+    }
+    text::fold(&parts.join(" "))
+}
+
+fn check_unique<R: Resource>(ctx: &Ctx, map: &Map<String, Value>, id: Option<i64>) -> Result<()> {
+    for field in R::UNIQUE {
+        let value = match map.get(*field) {
+            None | Some(Value::Null) => continue,
+            Some(Value::String(s)) if s.is_empty() => continue,
+            Some(v) => v.clone(),
+        };
+        let mut params = vec![ctx.business_id.to_sql(), value.to_sql()];
+        let mut statement = format!("SELECT id FROM {} WHERE business_id = $1 AND {field} = $2", R::TABLE);
+        if let Some(id) = id {
+            params.push(id.to_sql());
+            statement.push_str(" AND id <> $3");
+        }
+        statement.push_str(" LIMIT 1");
+        if sql::query_optional::<i64>(&statement, &params)?.is_some() {
+            return Err(Error::conflict(format!("Ya existe un registro con ese valor en {field}"))
+                .with_data(json!({ "field": field })));
+        }
+    }
+    Ok(())
+}
+
+fn strip_meta(map: &mut Map<String, Value>) {
+    for meta in META_COLUMNS {
+        map.remove(*meta);
+    }
+}
+
+fn publish<R: Resource>(what: &str, id: i64) {
+    if R::EVENTS {
+        // An event is a notification to other modules; failing to queue it must not lose the
+        // user's write, so it is logged instead.
+        if let Err(err) = events::publish(&format!("{}.{what}", R::NAME), &json!({ "id": id })) {
+            crate::log::warn(&format!("event {}.{what} not published: {err}", R::NAME));
+        }
+    }
+}
+
+/// Create from a JSON object of fields (unknown keys ignored, missing ones default).
+pub fn create<R: Resource>(ctx: &Ctx, body: Value) -> Result<Record<R>> {
+    let mut map = object(body)?;
+    strip_meta(&mut map);
+    apply_branch::<R>(ctx, &mut map)?;
+    let mut data: R = from_value(Value::Object(map))?;
+    data.prepare(ctx, None)?;
+    insert(ctx, data)
+}
+
+/// Insert an already prepared value.
+pub fn insert<R: Resource>(ctx: &Ctx, data: R) -> Result<Record<R>> {
+    let mut map = to_object(&data)?;
+    apply_branch::<R>(ctx, &mut map)?;
+    check_unique::<R>(ctx, &map, None)?;
+    let now = host::now();
+    let mut names = vec!["business_id", "state", "search_text", "created_at", "updated_at"];
+    let mut params = params_vec![ctx.business_id, "active", search_text::<R>(&map), now.clone(), now];
+    for (key, value) in &map {
+        names.push(key);
+        params.push(value.to_sql());
+    }
+    let placeholders: Vec<String> = (1..=params.len()).map(|i| format!("${i}")).collect();
+    let statement =
+        format!("INSERT INTO {} ({}) VALUES ({}) RETURNING id", R::TABLE, names.join(", "), placeholders.join(", "));
+    let id: i64 = sql::query_scalar(&statement, &params)?;
+    publish::<R>("created", id);
+    find(ctx, id)
+}
+
+/// Update `id` with the fields present in `patch` (others keep their stored values).
+pub fn update<R: Resource>(ctx: &Ctx, id: i64, patch: Value) -> Result<Record<R>> {
+    let existing = find::<R>(ctx, id)?;
+    if existing.state == "deleted" {
+        return Err(Error::conflict(format!("{} está eliminado", R::LABEL)));
+    }
+    let mut merged = to_object(&existing.data)?;
+    let mut patch = object(patch)?;
+    strip_meta(&mut patch);
+    for (key, value) in patch {
+        if merged.contains_key(&key) {
+            merged.insert(key, value);
+        }
+    }
+    let mut data: R = from_value(Value::Object(merged))?;
+    data.prepare(ctx, Some(id))?;
+    save(ctx, id, &data)?;
+    publish::<R>("updated", id);
+    find(ctx, id)
+}
+
+/// Write every field of a prepared value to `id`.
+pub fn save<R: Resource>(ctx: &Ctx, id: i64, data: &R) -> Result<()> {
+    let mut map = to_object(data)?;
+    apply_branch::<R>(ctx, &mut map)?;
+    check_unique::<R>(ctx, &map, Some(id))?;
+    let mut params = params_vec![search_text::<R>(&map), host::now()];
+    let mut sets = vec!["search_text = $1".to_string(), "updated_at = $2".to_string()];
+    for (key, value) in &map {
+        params.push(value.to_sql());
+        sets.push(format!("{key} = ${}", params.len()));
+    }
+    let scope = scope_sql::<R>(ctx, &mut params);
+    params.push(id.to_sql());
+    let statement = format!("UPDATE {} SET {} WHERE {scope} AND id = ${}", R::TABLE, sets.join(", "), params.len());
+    if sql::execute(&statement, &params)? == 0 {
+        return Err(Error::not_found(R::LABEL));
+    }
+    Ok(())
+}
+
+/// Set `active`/`inactive`, or toggle between them when `state` is `None`.
+pub fn set_state<R: Resource>(ctx: &Ctx, id: i64, state: Option<&str>) -> Result<Record<R>> {
+    let existing = find::<R>(ctx, id)?;
+    if existing.state == "deleted" {
+        return Err(Error::conflict(format!("{} está eliminado", R::LABEL)));
+    }
+    let next = match state {
+        Some(s) => crate::validate::one_of("state", s, &["active", "inactive"])?,
+        None if existing.state == "active" => "inactive",
+        None => "active",
+    };
+    write_state::<R>(ctx, id, next)?;
+    publish::<R>("state", id);
+    find(ctx, id)
+}
+
+fn write_state<R: Resource>(ctx: &Ctx, id: i64, state: &str) -> Result<()> {
+    let mut params = params_vec![state, host::now()];
+    let scope = scope_sql::<R>(ctx, &mut params);
+    params.push(id.to_sql());
+    let statement = format!("UPDATE {} SET state = $1, updated_at = $2 WHERE {scope} AND id = ${}", R::TABLE, params.len());
+    sql::execute(&statement, &params)?;
+    Ok(())
+}
+
+/// Mark `id` deleted (it stays readable; lists leave it out).
+pub fn delete<R: Resource>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
+    let existing = find::<R>(ctx, id)?;
+    if existing.state != "deleted" {
+        write_state::<R>(ctx, id, "deleted")?;
+        publish::<R>("deleted", id);
+    }
+    find(ctx, id)
+}
+
+/// A page of records matching `query`, as the caller may see them.
+pub fn list<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<Page<Record<R>>> {
+    list_where::<R>(ctx, query, None, Vec::new())
+}
+
+/// Like [`list`] with an extra condition whose parameters start after the scope's: write it
+/// with `{}` where the next placeholder number goes, e.g. `("id IN (SELECT … = ${})", vec![v])`.
+pub fn list_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<Page<Record<R>>> {
+    let cols = columns::<R>();
+    let mut params = Vec::new();
+    let mut conditions = vec![scope_sql::<R>(ctx, &mut params)];
+    match query.state.as_deref().unwrap_or("") {
+        "" => conditions.push("state <> 'deleted'".into()),
+        "all" => {}
+        state => {
+            let state = crate::validate::one_of("state", state, &["active", "inactive", "deleted"])?;
+            params.push(state.to_sql());
+            conditions.push(format!("state = ${}", params.len()));
+        }
+    }
+    if query.search.trim().chars().count() >= 2 {
+        for word in text::words(&query.search) {
+            params.push(format!("%{}%", sql::like_escape(&word)).to_sql());
+            conditions.push(format!("search_text LIKE ${} ESCAPE '\\'", params.len()));
+        }
+    }
+    for (key, value) in &query.filter {
+        if !cols.contains(key) {
+            return Err(Error::invalid_field(&format!("filter.{key}"), format!("No se puede filtrar por {key}")));
+        }
+        if value.is_null() {
+            conditions.push(format!("{key} IS NULL"));
+        } else {
+            params.push(value.to_sql());
+            conditions.push(format!("{key} = ${}", params.len()));
+        }
+    }
+    if let Some(extra) = extra {
+        let mut sql_extra = extra.to_string();
+        for value in extra_params {
+            params.push(value);
+            sql_extra = sql_extra.replacen("${}", &format!("${}", params.len()), 1);
+        }
+        conditions.push(format!("({sql_extra})"));
+    }
+    let order = match query.order.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
+        None => R::ORDER_BY.to_string(),
+        Some(order) => {
+            let (field, dir) = match order.strip_prefix('-') {
+                Some(f) => (f, "DESC"),
+                None => (order, "ASC"),
+            };
+            if !cols.iter().any(|c| c == field) && !["id", "state", "created_at", "updated_at"].contains(&field) {
+                return Err(Error::invalid_field("order", format!("No se puede ordenar por {field}")));
+            }
+            format!("{field} {dir}, id {dir}")
+        }
+    };
+    let per_page = query.per_page.unwrap_or(25).clamp(1, 500);
+    let page = query.page.unwrap_or(1).max(1);
+    let where_sql = conditions.join(" AND ");
+    let total: i64 = sql::query_scalar(&format!("SELECT COUNT(*) FROM {} WHERE {where_sql}", R::TABLE), &params)?;
+    let offset = (page as i64 - 1) * per_page as i64;
+    let mut page_params = params.clone();
+    page_params.push((per_page as i64).to_sql());
+    page_params.push(offset.to_sql());
+    let n = page_params.len();
+    let statement = format!(
+        "SELECT {} FROM {} WHERE {where_sql} ORDER BY {order} LIMIT ${} OFFSET ${}",
+        select_list::<R>(),
+        R::TABLE,
+        n - 1,
+        n
+    );
+    let items = records::<R>(sql::query_rows(&statement, &page_params)?)?;
+    let from = if items.is_empty() { 0 } else { offset + 1 };
+    let to = offset + items.len() as i64;
+    Ok(Page { items, total, page, per_page, from, to })
+}
+
+/// `{"id": …, "state": …}` bodies of the state call.
+#[derive(Deserialize)]
+struct StateBody {
+    #[serde(default)]
+    state: Option<String>,
+}
+
+impl Router {
+    /// Serve `PATH/create`, `PATH/read/{id}`, `PATH/readall`, `PATH/update`, `PATH/delete` and
+    /// `PATH/state` for `R` (replace any of them afterwards with a custom handler).
+    pub fn resource<R: Resource>(self) -> Router {
+        let p = R::PATH;
+        self.post(&format!("{p}/create"), |ctx, req| create::<R>(ctx, req.value()?))
+            .get(&format!("{p}/read/{{id}}"), |ctx, req| find::<R>(ctx, req.param("id")?))
+            .post(&format!("{p}/readall"), |ctx, req| list::<R>(ctx, &req.json()?))
+            .post(&format!("{p}/update"), |ctx, req| {
+                let body = object(req.value()?)?;
+                let id = body_id(&body)?;
+                update::<R>(ctx, id, Value::Object(body))
+            })
+            .post(&format!("{p}/delete"), |ctx, req| delete::<R>(ctx, body_id(&object(req.value()?)?)?))
+            .post(&format!("{p}/state"), |ctx, req| state_handler::<R>(ctx, req))
+    }
+}
+
+fn state_handler<R: Resource>(ctx: &Ctx, req: &Req) -> Result<Record<R>> {
+    let body = object(req.value()?)?;
+    let id = body_id(&body)?;
+    let state: StateBody = from_value(Value::Object(body))?;
+    set_state::<R>(ctx, id, state.state.as_deref())
+}
+
+/// Schemas of a resource: the writable fields (`NAME`), the stored record (`NAME_record`) and a
+/// page of records (`NAME_page`).
+pub fn schemas<R: Resource>() -> BTreeMap<String, Value> {
+    let input = schemars::schema_for!(R).to_value();
+    let mut record = input.clone();
+    if let Some(props) = record.get_mut("properties").and_then(Value::as_object_mut) {
+        props.insert("id".into(), json!({ "type": "integer", "format": "int64" }));
+        props.insert("state".into(), json!({ "type": "string", "enum": ["active", "inactive", "deleted"] }));
+        props.insert("created_at".into(), json!({ "type": "string", "format": "date-time" }));
+        props.insert("updated_at".into(), json!({ "type": "string", "format": "date-time" }));
+    }
+    if let Some(obj) = record.as_object_mut() {
+        obj.insert("title".into(), format!("{}_record", R::NAME).into());
+        obj.remove("required");
+    }
+    let mut record_item = record.clone();
+    let defs = record_item.as_object_mut().and_then(|o| o.remove("$defs"));
+    if let Some(o) = record_item.as_object_mut() {
+        o.remove("$schema");
+    }
+    let mut page = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": format!("{}_page", R::NAME),
+        "type": "object",
+        "properties": {
+            "items": { "type": "array", "items": record_item },
+            "total": { "type": "integer" },
+            "page": { "type": "integer" },
+            "per_page": { "type": "integer" },
+            "from": { "type": "integer" },
+            "to": { "type": "integer" }
+        }
+    });
+    if let Some(defs) = defs {
+        page["$defs"] = defs;
+    }
+    BTreeMap::from([(R::NAME.to_string(), input), (format!("{}_record", R::NAME), record), (format!("{}_page", R::NAME), page)])
+}
+

@@ -1,0 +1,141 @@
+//! Routes with path parameters. The host has already matched the call against the manifest and
+//! checked service and permission; the router finds the handler and fills `req.params`.
+
+use serde::Serialize;
+
+use crate::error::{codes, Error, Result};
+use crate::{Ctx, Req};
+
+type Handler = Box<dyn Fn(&Ctx, &Req) -> Result<String>>;
+
+struct Route {
+    method: &'static str,
+    pattern: String,
+    segments: Vec<Segment>,
+    handler: Handler,
+}
+
+#[derive(Debug, PartialEq)]
+enum Segment {
+    Literal(String),
+    Param(String),
+}
+
+fn parse_pattern(pattern: &str) -> Vec<Segment> {
+    pattern
+        .trim_matches('/')
+        .split('/')
+        .map(|s| match s.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            Some(name) => Segment::Param(name.to_string()),
+            None => Segment::Literal(s.to_string()),
+        })
+        .collect()
+}
+
+#[derive(Default)]
+pub struct Router {
+    routes: Vec<Route>,
+}
+
+impl Router {
+    pub fn new() -> Router {
+        Router::default()
+    }
+
+    /// Add (or replace) the handler of `method pattern`. The handler's value becomes the
+    /// envelope's `data`.
+    pub fn route<T, F>(mut self, method: &'static str, pattern: &str, handler: F) -> Router
+    where
+        T: Serialize,
+        F: Fn(&Ctx, &Req) -> Result<T> + 'static,
+    {
+        let handler: Handler = Box::new(move |ctx, req| {
+            let value = handler(ctx, req)?;
+            serde_json::to_string(&value).map_err(Error::internal)
+        });
+        let pattern = pattern.trim_matches('/').to_string();
+        if let Some(existing) = self.routes.iter_mut().find(|r| r.method == method && r.pattern == pattern) {
+            existing.handler = handler;
+        } else {
+            let segments = parse_pattern(&pattern);
+            self.routes.push(Route { method, pattern, segments, handler });
+        }
+        self
+    }
+
+    pub fn get<T: Serialize, F: Fn(&Ctx, &Req) -> Result<T> + 'static>(self, pattern: &str, handler: F) -> Router {
+        self.route("GET", pattern, handler)
+    }
+
+    pub fn post<T: Serialize, F: Fn(&Ctx, &Req) -> Result<T> + 'static>(self, pattern: &str, handler: F) -> Router {
+        self.route("POST", pattern, handler)
+    }
+
+    /// Every `(method, pattern)` served, in order (for checks against the manifest).
+    pub fn routes(&self) -> Vec<(&'static str, &str)> {
+        self.routes.iter().map(|r| (r.method, r.pattern.as_str())).collect()
+    }
+
+    /// Run the handler for `req`: by the host's matched pattern when given, else by the path.
+    pub fn dispatch(&self, ctx: &Ctx, req: &Req) -> Result<String> {
+        let by_route = self.routes.iter().find(|r| r.method == req.method && !req.route.is_empty() && r.pattern == req.route);
+        for route in by_route.into_iter().chain(self.routes.iter()) {
+            if route.method != req.method {
+                continue;
+            }
+            if let Some(params) = match_path(&route.segments, &req.path) {
+                let mut req = req.clone();
+                for (name, value) in params {
+                    if !req.params.iter().any(|(k, _)| *k == name) {
+                        req.params.push((name, value));
+                    }
+                }
+                return (route.handler)(ctx, &req);
+            }
+        }
+        Err(Error::new(codes::UNKNOWN_CALL, "Llamada desconocida").with_data(serde_json::json!({ "path": req.path })))
+    }
+}
+
+fn match_path(segments: &[Segment], path: &str) -> Option<Vec<(String, String)>> {
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    if parts.len() != segments.len() {
+        return None;
+    }
+    let mut params = Vec::new();
+    for (segment, part) in segments.iter().zip(parts) {
+        match segment {
+            Segment::Literal(lit) if lit == part => {}
+            Segment::Literal(_) => return None,
+            Segment::Param(name) if !part.is_empty() => params.push((name.clone(), part.to_string())),
+            Segment::Param(_) => return None,
+        }
+    }
+    Some(params)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_with_params() {
+        let router = Router::new()
+            .get("contact/read/{id}", |_, req| Ok(req.param::<i64>("id")? * 2))
+            .get("contact/finder", |_, _| Ok("finder"))
+            .post("contact/create", |_, _| Ok(1));
+        let ctx = Ctx::default();
+        assert_eq!(router.dispatch(&ctx, &Req::get("contact/read/21", &[])).unwrap(), "42");
+        assert_eq!(router.dispatch(&ctx, &Req::get("contact/finder", &[])).unwrap(), "\"finder\"");
+        assert_eq!(router.dispatch(&ctx, &Req::get("contact/read/x", &[])).unwrap_err().code, "REQ-102");
+        assert_eq!(router.dispatch(&ctx, &Req::get("contact/create", &[])).unwrap_err().code, "REQ-404");
+        assert_eq!(router.dispatch(&ctx, &Req::get("contact/read", &[])).unwrap_err().code, "REQ-404");
+    }
+
+    #[test]
+    fn later_routes_replace() {
+        let router = Router::new().get("a", |_, _| Ok(1)).get("a", |_, _| Ok(2));
+        assert_eq!(router.routes().len(), 1);
+        assert_eq!(router.dispatch(&Ctx::default(), &Req::get("a", &[])).unwrap(), "2");
+    }
+}

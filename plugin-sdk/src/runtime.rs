@@ -1,0 +1,26 @@
+//! What `plugin!` expands to call: converts between the WIT types and the SDK's.
+
+use crate::bindings::{Context, ErrorItem, Request};
+use crate::{Ctx, Error, Plugin, Req};
+
+pub fn handle<P: Plugin>(ctx: Context, req: Request) -> Result<String, Vec<ErrorItem>> {
+    let ctx = Ctx::from(ctx);
+    let req = Req::from(req);
+    P::router().dispatch(&ctx, &req).map_err(to_items)
+}
+
+pub fn on_event<P: Plugin>(ctx: Context, name: String, payload_json: String) -> Result<(), String> {
+    P::on_event(&Ctx::from(ctx), &name, &payload_json)
+}
+
+pub fn invoke<P: Plugin>(ctx: Context, function: String, args_json: String) -> Result<String, String> {
+    P::invoke(&Ctx::from(ctx), &function, &args_json)
+}
+
+pub fn to_items(error: Error) -> Vec<ErrorItem> {
+    error
+        .into_list()
+        .into_iter()
+        .map(|e| ErrorItem { code: e.code, data: e.data.to_string(), details: e.details })
+        .collect()
+}

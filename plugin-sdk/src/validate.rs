@@ -1,0 +1,305 @@
+//! Field checks with the API's `REQ-102` errors (Spanish details, `data.field`). Each returns
+//! the cleaned value.
+
+use crate::{Error, Result};
+
+/// A trimmed, non-empty text of at most `max` characters.
+pub fn required(field: &str, value: &str, max: usize) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(Error::required(field));
+    }
+    optional(field, value, max)
+}
+
+/// A trimmed text of at most `max` characters without control characters (empty is fine).
+pub fn optional(field: &str, value: &str, max: usize) -> Result<String> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(Error::invalid_field(field, format!("El campo {field} admite como máximo {max} caracteres")));
+    }
+    if value.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        return Err(Error::invalid_field(field, format!("El campo {field} contiene caracteres no válidos")));
+    }
+    Ok(value.to_string())
+}
+
+/// A lower-cased e-mail address of plausible shape (empty is fine).
+pub fn email(field: &str, value: &str) -> Result<String> {
+    let value = value.trim().to_lowercase();
+    if value.is_empty() {
+        return Ok(value);
+    }
+    let valid = match value.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !domain.contains("..")
+                && value.len() <= 254
+                && !value.chars().any(|c| c.is_whitespace() || c.is_control())
+                && !domain.contains('@')
+        }
+        None => false,
+    };
+    if !valid {
+        return Err(Error::invalid_field(field, "Introduzca un correo electrónico válido"));
+    }
+    Ok(value)
+}
+
+const NIF_LETTERS: &[u8] = b"TRWAGMYFPDXBNJZSQVHLCKET";
+
+/// The Spanish DNI/NIE check with the product's exact messages (driving-school spec §5);
+/// returns the upper-cased document.
+pub fn dni(value: &str) -> std::result::Result<String, &'static str> {
+    let value = value.trim().to_uppercase();
+    let len = value.chars().count();
+    if len < 9 {
+        return Err("Dni erroneo, faltan caracteres");
+    }
+    if len > 9 {
+        return Err("Dni erroneo, sobran caracteres");
+    }
+    if !value.is_ascii() {
+        return Err("Dni erroneo, formato no válido");
+    }
+    let bytes = value.as_bytes();
+    let (prefix, rest) = match bytes[0] {
+        b'X' => (Some(b'0'), &bytes[1..]),
+        b'Y' => (Some(b'1'), &bytes[1..]),
+        b'Z' => (Some(b'2'), &bytes[1..]),
+        _ => (None, bytes),
+    };
+    let (digits, letter) = rest.split_at(rest.len() - 1);
+    if !(5..=8).contains(&digits.len()) || !digits.iter().all(u8::is_ascii_digit) || !letter[0].is_ascii_uppercase() {
+        return Err("Dni erroneo, formato no válido");
+    }
+    let mut number: u64 = prefix.map(|p| (p - b'0') as u64).unwrap_or(0);
+    for d in digits {
+        number = number * 10 + (d - b'0') as u64;
+    }
+    if NIF_LETTERS[(number % 23) as usize] != letter[0] {
+        return Err("Dni erroneo, la letra del NIF no se corresponde");
+    }
+    Ok(value)
+}
+
+/// A DNI/NIE field (empty is fine); errors carry the spec's messages.
+pub fn dni_field(field: &str, value: &str) -> Result<String> {
+    if value.trim().is_empty() {
+        return Ok(String::new());
+    }
+    dni(value).map_err(|message| Error::invalid_field(field, message))
+}
+
+/// A company's tax code (CIF, `B12345674`), with messages in the style of the DNI check.
+pub fn cif(value: &str) -> std::result::Result<String, &'static str> {
+    let value: String = value.trim().to_uppercase().chars().filter(|c| *c != '-' && *c != ' ').collect();
+    let len = value.chars().count();
+    if len < 9 {
+        return Err("Cif erroneo, faltan caracteres");
+    }
+    if len > 9 {
+        return Err("Cif erroneo, sobran caracteres");
+    }
+    let bytes = value.as_bytes();
+    if !value.is_ascii() || !b"ABCDEFGHJNPQRSUVW".contains(&bytes[0]) || !bytes[1..8].iter().all(u8::is_ascii_digit) {
+        return Err("Cif erroneo, formato no válido");
+    }
+    let digits: Vec<u32> = bytes[1..8].iter().map(|d| (d - b'0') as u32).collect();
+    let mut sum = 0;
+    for (i, d) in digits.iter().enumerate() {
+        if i % 2 == 0 {
+            let doubled = d * 2;
+            sum += doubled / 10 + doubled % 10;
+        } else {
+            sum += d;
+        }
+    }
+    let control = (10 - sum % 10) % 10;
+    let control_letter = b"JABCDEFGHI"[control as usize];
+    let control_digit = b'0' + control as u8;
+    let given = bytes[8];
+    let ok = match bytes[0] {
+        // Entities that always use a letter, and those that always use a digit.
+        b'P' | b'Q' | b'R' | b'S' | b'W' | b'N' => given == control_letter,
+        b'A' | b'B' | b'E' | b'H' => given == control_digit,
+        _ => given == control_letter || given == control_digit,
+    };
+    if !ok {
+        return Err("Cif erroneo, el dígito de control no se corresponde");
+    }
+    Ok(value)
+}
+
+/// A company's fiscal code: a CIF, or the DNI/NIE of a sole trader (empty is fine).
+pub fn nif_field(field: &str, value: &str) -> Result<String> {
+    let trimmed = value.trim();
+    if trimmed.is_empty() {
+        return Ok(String::new());
+    }
+    let first = trimmed.chars().next().unwrap_or('0').to_ascii_uppercase();
+    if first.is_ascii_digit() || matches!(first, 'X' | 'Y' | 'Z' | 'K' | 'L' | 'M') {
+        if matches!(first, 'K' | 'L' | 'M') {
+            // NIF of Spaniards without DNI: letter, 7 digits, control letter of the number.
+            let upper = trimmed.to_uppercase();
+            let b = upper.as_bytes();
+            let ok = b.len() == 9
+                && b[1..8].iter().all(u8::is_ascii_digit)
+                && std::str::from_utf8(&b[1..8]).ok().and_then(|d| d.parse::<u64>().ok()).map(|n| NIF_LETTERS[(n % 23) as usize])
+                    == Some(b[8]);
+            return if ok { Ok(upper) } else { Err(Error::invalid_field(field, "Nif erroneo, formato no válido")) };
+        }
+        return dni(trimmed).map_err(|m| Error::invalid_field(field, m));
+    }
+    cif(trimmed).map_err(|m| Error::invalid_field(field, m))
+}
+
+/// A phone number: Spanish (9 digits starting 6, 7, 8 or 9, optional +34/0034) or international
+/// E.164 (`+` and 8 to 15 digits). Spaces, dots, dashes and brackets are dropped. Returns the
+/// normalised number: `612345678` for Spanish numbers, `+…` for others.
+pub fn phone(field: &str, value: &str) -> Result<String> {
+    let cleaned: String = value.chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '(' | ')' | '/')).collect();
+    if cleaned.is_empty() {
+        return Ok(cleaned);
+    }
+    let invalid = || Error::invalid_field(field, "El teléfono no es válido");
+    let (international, digits) = if let Some(rest) = cleaned.strip_prefix('+') {
+        (true, rest.to_string())
+    } else if let Some(rest) = cleaned.strip_prefix("00") {
+        (true, rest.to_string())
+    } else {
+        (false, cleaned.clone())
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(invalid());
+    }
+    let spanish = |d: &str| d.len() == 9 && matches!(d.as_bytes()[0], b'6' | b'7' | b'8' | b'9');
+    if !international {
+        return if spanish(&digits) { Ok(digits) } else { Err(invalid()) };
+    }
+    if let Some(national) = digits.strip_prefix("34") {
+        return if spanish(national) { Ok(national.to_string()) } else { Err(invalid()) };
+    }
+    if (8..=15).contains(&digits.len()) && !digits.starts_with('0') {
+        Ok(format!("+{digits}"))
+    } else {
+        Err(invalid())
+    }
+}
+
+/// A `YYYY-MM-DD` calendar date (empty is fine).
+pub fn date(field: &str, value: &str) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    let invalid = || Error::invalid_field(field, format!("El campo {field} debe ser una fecha AAAA-MM-DD"));
+    let b = value.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return Err(invalid());
+    }
+    let num = |r: std::ops::Range<usize>| value.get(r).filter(|s| s.bytes().all(|c| c.is_ascii_digit())).and_then(|s| s.parse::<u32>().ok());
+    let (Some(y), Some(m), Some(d)) = (num(0..4), num(5..7), num(8..10)) else { return Err(invalid()) };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return Err(invalid()),
+    };
+    if !(1..=days).contains(&d) || y < 1900 {
+        return Err(invalid());
+    }
+    Ok(value.to_string())
+}
+
+/// A Spanish postal code (5 digits, province 01–52); when `province_id` is given the code must
+/// belong to it (the province ids are the INE codes, which postal codes start with).
+pub fn postal_code(field: &str, value: &str, province_id: Option<i64>) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    let prefix = if value.len() == 5 && value.bytes().all(|c| c.is_ascii_digit()) { value[..2].parse::<i64>().ok() } else { None };
+    match prefix {
+        Some(p) if (1..=52).contains(&p) => {
+            if province_id.is_some_and(|id| id != p) {
+                return Err(Error::invalid_field(field, "El código postal no corresponde a la provincia"));
+            }
+            Ok(value.to_string())
+        }
+        _ => Err(Error::invalid_field(field, "El código postal no es válido")),
+    }
+}
+
+/// One of a fixed list.
+pub fn one_of<'a>(field: &str, value: &str, allowed: &[&'a str]) -> Result<&'a str> {
+    allowed.iter().find(|a| **a == value).copied().ok_or_else(|| {
+        Error::invalid_field(field, format!("El campo {field} debe ser uno de: {}", allowed.join(", ")))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dni_messages_are_the_specs() {
+        assert_eq!(dni("12345678z").unwrap(), "12345678Z");
+        assert_eq!(dni("X1234567L").unwrap(), "X1234567L");
+        assert_eq!(dni("Y1234567X").unwrap(), "Y1234567X");
+        assert_eq!(dni("1234567Z"), Err("Dni erroneo, faltan caracteres"));
+        assert_eq!(dni("123456789Z"), Err("Dni erroneo, sobran caracteres"));
+        assert_eq!(dni("1234A678Z"), Err("Dni erroneo, formato no válido"));
+        assert_eq!(dni("12345678A"), Err("Dni erroneo, la letra del NIF no se corresponde"));
+        assert_eq!(dni("ÑÑÑÑÑÑÑÑÑ"), Err("Dni erroneo, formato no válido"));
+        let err = dni_field("fiscal_code", "1").unwrap_err();
+        assert_eq!((err.field(), err.details.as_str()), (Some("fiscal_code"), "Dni erroneo, faltan caracteres"));
+        assert_eq!(dni_field("f", " ").unwrap(), "");
+    }
+
+    #[test]
+    fn cif_and_nif() {
+        assert_eq!(cif("B12345674").unwrap(), "B12345674");
+        assert_eq!(cif("b-1234567-4").unwrap(), "B12345674");
+        assert_eq!(cif("Q2826000H").unwrap(), "Q2826000H");
+        assert_eq!(cif("B12345675"), Err("Cif erroneo, el dígito de control no se corresponde"));
+        assert_eq!(cif("B1234567"), Err("Cif erroneo, faltan caracteres"));
+        assert_eq!(cif("I12345674"), Err("Cif erroneo, formato no válido"));
+        assert_eq!(nif_field("f", "12345678Z").unwrap(), "12345678Z");
+        assert_eq!(nif_field("f", "A58818501").unwrap(), "A58818501");
+        assert!(nif_field("f", "A58818502").is_err());
+    }
+
+    #[test]
+    fn phones() {
+        assert_eq!(phone("p", "612 34 56 78").unwrap(), "612345678");
+        assert_eq!(phone("p", "+34 912-345-678").unwrap(), "912345678");
+        assert_eq!(phone("p", "0034612345678").unwrap(), "612345678");
+        assert_eq!(phone("p", "+44 20 7946 0958").unwrap(), "+442079460958");
+        assert_eq!(phone("p", "").unwrap(), "");
+        for bad in ["512345678", "61234567", "phone", "+34 512345678", "+1234", "6123456789"] {
+            assert!(phone("p", bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates_and_postal_codes() {
+        assert_eq!(date("d", "2024-02-29").unwrap(), "2024-02-29");
+        for bad in ["2023-02-29", "2024-13-01", "24-01-01", "2024/01/01", "1850-01-01", "2024-1-01"] {
+            assert!(date("d", bad).is_err(), "{bad}");
+        }
+        assert_eq!(postal_code("c", "28001", Some(28)).unwrap(), "28001");
+        assert_eq!(postal_code("c", "08001", None).unwrap(), "08001");
+        assert!(postal_code("c", "28001", Some(8)).is_err());
+        assert!(postal_code("c", "53001", None).is_err());
+        assert!(postal_code("c", "2800", None).is_err());
+        assert!(email("e", "a@b").is_err());
+        assert_eq!(email("e", " A@B.es").unwrap(), "a@b.es");
+        assert_eq!(one_of("t", "P", &["P", "E"]).unwrap(), "P");
+    }
+}
