@@ -374,6 +374,7 @@ pub async fn file_read(
             }
             Err(err) => return Err(err),
         },
+        (None, None) if session.is_none() => return Err(ApiError::invalid_session()),
         (None, None) => return Err(ApiError::invalid_field("file_id", "Indique file_id o name")),
     };
     if names::truthy(q.pdf_count.as_deref()) {

@@ -9,7 +9,7 @@ pub mod names;
 pub mod pdf;
 pub mod plan;
 pub mod repo;
-mod storage;
+pub mod storage;
 pub mod upload;
 
 use axum::extract::DefaultBodyLimit;

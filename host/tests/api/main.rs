@@ -7,5 +7,6 @@ mod auth;
 mod business;
 mod calls;
 mod external;
+mod filesystem;
 mod isolation;
 mod roles;
