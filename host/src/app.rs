@@ -19,7 +19,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
 use crate::db::Db;
-use crate::error::{codes, envelope, ApiError};
+use crate::error::{envelope, ApiError};
 use crate::files::Storage;
 use crate::mail::Mailer;
 use crate::state::{AppState, Inner};
@@ -38,7 +38,10 @@ impl Application {
         crate::telemetry::metrics_handle();
         let db = Db::connect(&config.effective_database_url()).await?;
         db.migrate().await?;
+        let plugins = crate::plugins::Plugins::new(&config, &db).await?;
+        plugins.load_all(&db).await?;
         let state = AppState::new(Inner {
+            plugins,
             mail: Mailer::from_config(&config)?,
             storage: Storage::from_config(&config)?,
             http: reqwest::Client::builder().user_agent("volante").build()?,
@@ -104,15 +107,17 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::business::router())
         .merge(crate::users::router())
         .merge(crate::files::router())
+        .merge(crate::plugins::router())
         .route_layer(middleware::from_fn(track_metrics))
-        .fallback(unknown_call)
+        .fallback(crate::plugins::dispatch)
         .layer(middleware::from_fn(envelope))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes));
 
     let mut app = Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_endpoint))
-        .nest("/api", api);
+        .nest("/api", api)
+        .nest_service("/plugins", ServeDir::new(state.plugins.ui_dir()));
     if let Some(dir) = &state.config.ui_dir {
         // Deep links fall back to the shell's index.html (the SPA routes them).
         let index = dir.join("index.html");
@@ -132,10 +137,6 @@ pub fn router(state: AppState) -> Router {
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state)
-}
-
-async fn unknown_call() -> ApiError {
-    ApiError::new(codes::UNKNOWN_CALL, "Llamada desconocida")
 }
 
 async fn healthz(State(state): State<AppState>) -> Response {

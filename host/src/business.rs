@@ -246,6 +246,7 @@ async fn create(State(state): State<AppState>, session: Session, Body(req): Body
     )
     .await?;
     set_services(&mut tx, created.business_id, &req.services).await?;
+    state.plugins.prepare_business(&state, created.business_id, &req.services).await?;
     let user_id = create_user(
         &mut tx,
         NewUser {
@@ -340,6 +341,8 @@ async fn services_update(State(state): State<AppState>, session: Session, Body(r
     match (req.services, req.user_id, req.service_id, req.enabled) {
         (Some(services), None, None, None) => {
             set_services(&mut tx, req.business_id, &services).await?;
+            // Plugins serving a newly enabled service get their migrations for this business.
+            state.plugins.prepare_business(&state, req.business_id, &services).await?;
             detail = json!({ "services": services });
         }
         (None, Some(user_id), Some(service_id), Some(enabled)) => {

@@ -29,6 +29,7 @@ pub struct Config {
     pub auth: AuthConfig,
     pub mail: MailConfig,
     pub storage: StorageConfig,
+    pub plugins: PluginsConfig,
     /// Log filter in `tracing_subscriber::EnvFilter` syntax.
     pub log: String,
     /// `json` for machine-readable logs, `pretty` for humans.
@@ -94,6 +95,19 @@ pub struct StorageConfig {
     pub max_upload_bytes: u64,
 }
 
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PluginsConfig {
+    /// Hex ed25519 public keys whose package signatures the host accepts.
+    pub trusted_keys: Vec<String>,
+    /// Wall-clock limit of one plugin call.
+    pub timeout_ms: u64,
+    /// Linear memory limit of one plugin call.
+    pub memory_mb: usize,
+    /// Largest JSON answer a plugin may return.
+    pub max_response_bytes: usize,
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -135,6 +149,12 @@ impl Default for Config {
                 s3_access_key_id: None,
                 s3_secret_access_key: None,
                 max_upload_bytes: 50 * 1024 * 1024,
+            },
+            plugins: PluginsConfig {
+                trusted_keys: vec![],
+                timeout_ms: 2000,
+                memory_mb: 64,
+                max_response_bytes: 8 << 20,
             },
             log: "info,sqlx=warn,tower_http=info".into(),
             log_format: "pretty".into(),

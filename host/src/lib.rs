@@ -12,6 +12,7 @@ pub mod error;
 pub mod files;
 pub mod mail;
 pub mod permissions;
+pub mod plugins;
 pub mod state;
 pub mod telemetry;
 pub mod text;

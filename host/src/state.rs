@@ -19,6 +19,7 @@ pub struct Inner {
     /// Outgoing HTTP (identity providers' keys and token checks).
     pub http: reqwest::Client,
     pub google_keys: crate::auth::external::KeyCache,
+    pub plugins: crate::plugins::Plugins,
 }
 
 impl AppState {

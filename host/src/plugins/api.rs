@@ -1,0 +1,215 @@
+//! HTTP side of the platform: provider calls to install, list, grant and remove plugins, the
+//! modules list the shell loads, and the dispatcher that routes every other `/api` call to the
+//! plugin serving it.
+
+use axum::body::Bytes;
+use axum::extract::{Multipart, State};
+use axum::http::{Method, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use volante_registry::manifest::AuthKind;
+
+use super::bindings::latest::volante::plugin::types::{Context, Request};
+use crate::auth::session::{self, Session};
+use crate::error::{codes, ok, ApiError, ApiJson, Body, Data};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/plugin/install", post(install))
+        .route("/plugin/list", get(list))
+        .route("/plugin/remove", post(remove))
+        .route("/plugin/grant", post(grant))
+        .route("/plugin/modules", get(modules))
+}
+
+/// `plugin/install` (provider): a multipart form with the package file in `package`.
+async fn install(State(state): State<AppState>, session: Session, mut form: Multipart) -> ApiJson {
+    session.require_provider_admin()?;
+    let mut package = None;
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|e| ApiError::new(codes::BODY_MALFORMED, format!("Formulario no válido: {e}")))?
+    {
+        if field.name() == Some("package") {
+            let bytes = field.bytes().await.map_err(|e| ApiError::new(codes::BODY_TOO_LARGE, format!("Paquete no legible: {e}")))?;
+            package = Some(bytes);
+        }
+    }
+    let package = package.ok_or_else(|| ApiError::invalid_field("package", "Falta el paquete (campo package)"))?;
+    ok(state.plugins.install(&state, &package, &session).await?)
+}
+
+async fn list(State(state): State<AppState>, session: Session) -> ApiJson {
+    session.require_provider_admin()?;
+    let mut out = Vec::new();
+    for plugin in state.plugins.all().await {
+        let m = &plugin.manifest;
+        let businesses: Vec<(i64,)> = sqlx::query_as(
+            "SELECT DISTINCT business_id FROM business_service WHERE service_id IN (SELECT value FROM (SELECT $1 AS value) s)",
+        )
+        .bind(&m.services[0].id)
+        .fetch_all(&state.db.pool)
+        .await?;
+        out.push(json!({
+            "plugin_id": m.plugin.id,
+            "name": m.plugin.name,
+            "version": m.plugin.version.to_string(),
+            "api": m.plugin.api,
+            "digest": plugin.digest,
+            "services": m.services,
+            "routes": m.routes.len(),
+            "tables_requested": m.tables.read,
+            "tables_granted": plugin.read_grants,
+            "businesses": businesses.into_iter().map(|(id,)| id).collect::<Vec<_>>(),
+        }));
+    }
+    ok(out)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PluginId {
+    plugin_id: String,
+}
+
+async fn remove(State(state): State<AppState>, session: Session, Body(req): Body<PluginId>) -> ApiJson {
+    session.require_provider_admin()?;
+    state.plugins.remove(&state, &req.plugin_id, &session).await?;
+    ok(json!({ "plugin_id": req.plugin_id, "removed": true }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GrantRequest {
+    plugin_id: String,
+    tables: Vec<String>,
+}
+
+async fn grant(State(state): State<AppState>, session: Session, Body(req): Body<GrantRequest>) -> ApiJson {
+    session.require_provider_admin()?;
+    let granted = state.plugins.grant(&state, &req.plugin_id, &req.tables).await?;
+    ok(json!({ "plugin_id": req.plugin_id, "tables": granted }))
+}
+
+/// `plugin/modules`: the caller's modules, for the shell to build its menu and load remotes.
+async fn modules(State(state): State<AppState>, session: Session) -> ApiJson {
+    let mut out = Vec::new();
+    for plugin in state.plugins.all().await {
+        let m = &plugin.manifest;
+        let Some(ui) = &m.ui else { continue };
+        if !m.services.iter().any(|s| session.services.contains(&s.id)) {
+            continue;
+        }
+        let menu: Vec<Value> = ui
+            .menu
+            .iter()
+            .filter(|entry| entry.permission.as_deref().is_none_or(|p| session.has(p)))
+            .map(|entry| json!(entry))
+            .collect();
+        out.push(json!({
+            "plugin_id": m.plugin.id,
+            "name": m.plugin.name,
+            "version": m.plugin.version.to_string(),
+            "remote": ui.remote,
+            "url": format!("/plugins/{}/remoteEntry.js", m.plugin.id),
+            "exposes": ui.exposes,
+            "menu": menu,
+            "routes": ui.routes,
+        }));
+    }
+    ok(out)
+}
+
+/// Every `/api` call no host handler serves: find the plugin route, check session, service and
+/// permission, and call the plugin.
+pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Response {
+    match dispatch_inner(state, method, uri, headers, body).await {
+        Ok(data) => Data(data).into_response(),
+        Err(err) => err.into_response(),
+    }
+}
+
+async fn dispatch_inner(state: AppState, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Result<Value, ApiError> {
+    let path = uri.path().trim_start_matches("/api/").trim_end_matches('/');
+    let Some((plugin, route, params)) = state.plugins.route(method.as_str(), path).await else {
+        return Err(ApiError::new(codes::UNKNOWN_CALL, "Llamada desconocida"));
+    };
+    let (parts, _) = axum::http::Request::builder().uri(uri.clone()).body(()).expect("valid request").into_parts();
+    let mut parts = parts;
+    parts.headers = headers;
+    let token = session::request_token(&parts);
+    let session = match route.auth {
+        AuthKind::Token | AuthKind::Webapi => {
+            Some(session::resolve(&state, token.as_deref()).await.map_err(|_| ApiError::invalid_session())?)
+        }
+        AuthKind::None => match token {
+            Some(token) => session::resolve(&state, Some(&token)).await.ok(),
+            None => None,
+        },
+    };
+    let service = plugin.manifest.route_service(&route).to_string();
+    if let Some(session) = &session {
+        if !session.services.contains(&service) {
+            let business_has: Option<(String,)> =
+                sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1 AND service_id = $2")
+                    .bind(session.business_id)
+                    .bind(&service)
+                    .fetch_optional(&state.db.pool)
+                    .await?;
+            let details = if business_has.is_some() {
+                "No tiene acceso a este servicio"
+            } else {
+                "La empresa no tiene este servicio activo"
+            };
+            return Err(ApiError::new(codes::SERVICE_DISABLED, details).with_data(json!({ "service": service })));
+        }
+        if let Some(permission) = &route.permission {
+            session.require(permission)?;
+        }
+        tracing::Span::current().record("plugin", plugin.manifest.plugin.id.as_str());
+    }
+    let body_text = if method == Method::POST {
+        let text = String::from_utf8(body.to_vec()).map_err(|_| ApiError::new(codes::BODY_MALFORMED, "El cuerpo no es UTF-8"))?;
+        if !text.trim().is_empty() {
+            serde_json::from_str::<Value>(&text)
+                .map_err(|e| ApiError::new(codes::BODY_MALFORMED, format!("JSON mal formado: {e}")))?;
+        }
+        text
+    } else {
+        String::new()
+    };
+    let query: Vec<(String, String)> = url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
+        .filter(|(k, _)| k != "token")
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let ctx = match &session {
+        Some(s) => Context {
+            business_id: s.business_id,
+            branch_id: s.branch_id,
+            user_id: s.user_id,
+            role: if s.is_super { "super".into() } else { s.role_name.clone().unwrap_or_default() },
+            permissions: s.permissions.iter().cloned().collect(),
+            services: s.services.iter().cloned().collect(),
+            locale: s.locale.clone(),
+            request_id,
+        },
+        None => Context {
+            business_id: 0,
+            branch_id: None,
+            user_id: 0,
+            role: String::new(),
+            permissions: vec![],
+            services: vec![],
+            locale: "es".into(),
+            request_id,
+        },
+    };
+    let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
+    state.plugins.handle(&state, plugin, session, ctx, request).await
+}

@@ -1,0 +1,194 @@
+//! The statement guard: every SQL statement a plugin sends is parsed (sqlparser, in the engine's
+//! dialect) before it reaches the database. Only one SELECT, INSERT, UPDATE or DELETE per call,
+//! on the plugin's own tables (written `<plugin>_<name>`) or, read-only, on tables the provider
+//! granted. DDL, ATTACH, PRAGMA, transaction control, `SET`, catalog tables and table-valued
+//! functions are refused. The database enforces tenancy underneath (row-level security on
+//! PostgreSQL, one file per business plus triggers on SQLite); the guard keeps plugins to their
+//! tables on both engines alike.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use sqlparser::ast::{visit_relations, Expr, ObjectName, Statement, Value, ValueWithSpan, VisitMut, VisitorMut};
+use sqlparser::dialect::{PostgreSqlDialect, SQLiteDialect};
+use sqlparser::parser::Parser;
+
+use crate::db::Engine;
+
+pub struct Allowed<'a> {
+    pub prefix: &'a str,
+    pub read_only: &'a [String],
+}
+
+#[derive(Debug, PartialEq)]
+pub enum Kind {
+    Read,
+    Write,
+}
+
+/// Parse and check one statement; on success, the statement kind.
+pub fn check(engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Result<(Kind, Statement), String> {
+    let statements = match engine {
+        Engine::Sqlite => Parser::parse_sql(&SQLiteDialect {}, sql),
+        Engine::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, sql),
+    }
+    .map_err(|err| format!("SQL no válido: {err}"))?;
+    let [statement] = <[Statement; 1]>::try_from(statements).map_err(|_| "Se admite una sola sentencia por llamada".to_string())?;
+    let (kind, written) = match &statement {
+        Statement::Query(_) => (Kind::Read, None),
+        Statement::Insert(insert) => (Kind::Write, Some(insert.table.to_string())),
+        Statement::Update { table, .. } => (Kind::Write, Some(table.relation.to_string())),
+        Statement::Delete(delete) => {
+            let name = match &delete.from {
+                sqlparser::ast::FromTable::WithFromKeyword(tables) | sqlparser::ast::FromTable::WithoutKeyword(tables) => {
+                    tables.first().map(|t| t.relation.to_string())
+                }
+            };
+            (Kind::Write, name)
+        }
+        other => {
+            let word = other.to_string().split_whitespace().next().unwrap_or("").to_uppercase();
+            return Err(format!("Sentencia no permitida a un plugin: {word}"));
+        }
+    };
+    // Every relation named anywhere in the statement (joins, subqueries, CTEs included).
+    let mut relations: BTreeSet<String> = BTreeSet::new();
+    let mut ctes: BTreeSet<String> = BTreeSet::new();
+    if let Statement::Query(query) = &statement {
+        collect_ctes(query, &mut ctes);
+    }
+    let _ = visit_relations(&statement, |name: &ObjectName| {
+        relations.insert(normalize(name));
+        ControlFlow::<()>::Continue(())
+    });
+    for relation in &relations {
+        if ctes.contains(relation) {
+            continue;
+        }
+        let own = relation.starts_with(allowed.prefix) && !relation.contains('.');
+        let granted = allowed.read_only.iter().any(|t| t == relation);
+        if !own && !granted {
+            return Err(format!("Tabla no permitida para este plugin: {relation}"));
+        }
+    }
+    if let Some(target) = written {
+        let target = target.trim_matches('"').to_lowercase();
+        if !target.starts_with(allowed.prefix) || target.contains('.') {
+            return Err(format!("Solo puede modificar sus propias tablas: {target}"));
+        }
+    }
+    let text = statement.to_string().to_lowercase();
+    for forbidden in ["pg_catalog", "information_schema", "sqlite_master", "sqlite_schema", "sqlite_temp_master", "pragma_"] {
+        if text.contains(forbidden) {
+            return Err(format!("Acceso no permitido: {forbidden}"));
+        }
+    }
+    Ok((kind, statement))
+}
+
+fn collect_ctes(query: &sqlparser::ast::Query, out: &mut BTreeSet<String>) {
+    if let Some(with) = &query.with {
+        for cte in &with.cte_tables {
+            out.insert(cte.alias.name.value.to_lowercase());
+        }
+    }
+}
+
+fn normalize(name: &ObjectName) -> String {
+    name.to_string().replace('"', "").to_lowercase()
+}
+
+/// Replace the placeholders whose parameter is NULL by a literal NULL and renumber the rest
+/// (PostgreSQL types a bound NULL as its Rust type, which a column of another type refuses).
+pub fn inline_nulls(mut statement: Statement, is_null: &[bool]) -> (String, Vec<usize>) {
+    struct Renumber<'a> {
+        is_null: &'a [bool],
+        map: Vec<Option<usize>>,
+    }
+    impl VisitorMut for Renumber<'_> {
+        type Break = ();
+        fn post_visit_expr(&mut self, expr: &mut Expr) -> ControlFlow<()> {
+            if let Expr::Value(ValueWithSpan { value: Value::Placeholder(p), .. }) = expr {
+                if let Some(n) = p.strip_prefix('$').and_then(|n| n.parse::<usize>().ok()) {
+                    if n >= 1 && n <= self.is_null.len() {
+                        if self.is_null[n - 1] {
+                            *expr = Expr::Value(Value::Null.into());
+                        } else if let Some(new) = self.map[n - 1] {
+                            *p = format!("${new}");
+                        }
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    let mut next = 0;
+    let map: Vec<Option<usize>> = is_null
+        .iter()
+        .map(|null| {
+            if *null {
+                None
+            } else {
+                next += 1;
+                Some(next)
+            }
+        })
+        .collect();
+    let kept: Vec<usize> = is_null.iter().enumerate().filter(|(_, null)| !**null).map(|(i, _)| i).collect();
+    let _ = statement.visit(&mut Renumber { is_null, map });
+    (statement.to_string(), kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(sql: &str) -> bool {
+        let allowed = Allowed { prefix: "contacts_", read_only: &["billing_invoice".to_string()] };
+        check(Engine::Sqlite, sql, &allowed).is_ok() && check(Engine::Postgres, sql, &allowed).is_ok()
+    }
+
+    #[test]
+    fn allows_own_tables_and_granted_reads() {
+        assert!(ok("SELECT * FROM contacts_contact WHERE business_id = $1"));
+        assert!(ok("INSERT INTO contacts_contact (business_id, name) VALUES ($1, $2) RETURNING contact_id"));
+        assert!(ok("UPDATE contacts_contact SET name = $1 WHERE contact_id = $2"));
+        assert!(ok("DELETE FROM contacts_contact WHERE contact_id = $1"));
+        assert!(ok("SELECT c.name, i.total FROM contacts_contact c JOIN billing_invoice i ON i.contact_id = c.contact_id"));
+        assert!(ok("WITH recent AS (SELECT * FROM contacts_contact) SELECT * FROM recent"));
+    }
+
+    #[test]
+    fn refuses_everything_else() {
+        for sql in [
+            "SELECT * FROM billing_payment",
+            "UPDATE billing_invoice SET total = 0",
+            "INSERT INTO billing_invoice (total) VALUES (1)",
+            "SELECT * FROM contacts_contact; DELETE FROM contacts_contact",
+            "CREATE TABLE contacts_x (id INT)",
+            "DROP TABLE contacts_contact",
+            "ALTER TABLE contacts_contact ADD COLUMN x INT",
+            "ATTACH DATABASE 'other.db' AS other",
+            "PRAGMA table_info(contacts_contact)",
+            "SELECT * FROM sqlite_master",
+            "SELECT * FROM pg_catalog.pg_tables",
+            "SELECT * FROM information_schema.tables",
+            "SELECT * FROM pragma_table_info('contacts_contact')",
+            "SELECT (SELECT count(*) FROM app_user) FROM contacts_contact",
+            "BEGIN",
+            "SET ROLE postgres",
+        ] {
+            assert!(!ok(sql), "{sql} should be refused");
+        }
+    }
+
+    #[test]
+    fn nulls_are_inlined_and_placeholders_renumbered() {
+        let allowed = Allowed { prefix: "contacts_", read_only: &[] };
+        let (_, statement) =
+            check(Engine::Postgres, "INSERT INTO contacts_c (a, b, c) VALUES ($1, $2, $3)", &allowed).unwrap();
+        let (sql, kept) = inline_nulls(statement, &[false, true, false]);
+        assert_eq!(sql, "INSERT INTO contacts_c (a, b, c) VALUES ($1, NULL, $2)");
+        assert_eq!(kept, vec![0, 2]);
+    }
+}

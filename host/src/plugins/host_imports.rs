@@ -1,0 +1,294 @@
+//! The host side of each import of the interface, on the store's data. Per Spin's convention the
+//! outer `wasmtime::Result` is a trap (a host fault), the inner `Result` a value for the guest.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use wasmtime::StoreLimits;
+
+use super::bindings::latest::volante::plugin::types::{Attachment, Context, FileInfo, LogLevel, SqlRows, SqlValue};
+use super::bindings::latest::volante::plugin::{events, files, host, mail, plugins, settings, sql, types};
+use super::data::PluginTx;
+use super::guard;
+use super::Installed;
+use crate::auth::Session;
+use crate::db::Engine;
+use crate::files::{repo, storage};
+use crate::state::AppState;
+
+/// The data of one call's store.
+pub struct CallState {
+    pub app: AppState,
+    pub plugin: Arc<Installed>,
+    pub session: Option<Session>,
+    pub ctx: Context,
+    /// The call's transaction; lent to a callee plugin during `plugins.call`.
+    pub tx: Option<PluginTx>,
+    pub limits: StoreLimits,
+    /// Events published during the call, delivered after it commits.
+    pub events: Vec<(String, String)>,
+    /// Nesting of `plugins.call`.
+    pub depth: u32,
+}
+
+impl CallState {
+    pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: PluginTx, depth: u32) -> CallState {
+        CallState { app, plugin, session, ctx, tx: Some(tx), limits: StoreLimits::default(), events: Vec::new(), depth }
+    }
+
+    async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
+        let engine = self.app.plugins.data.engine();
+        let allowed = guard::Allowed { prefix: &self.plugin.table_prefix, read_only: &self.plugin.read_grants };
+        let (kind, parsed) = guard::check(engine, statement, &allowed)?;
+        if !write && kind == guard::Kind::Write && !statement.to_lowercase().contains("returning") {
+            return Err("Use execute para sentencias que modifican datos".into());
+        }
+        let (sql, params) = if engine == Engine::Postgres {
+            let nulls: Vec<bool> = params.iter().map(|p| matches!(p, SqlValue::Null)).collect();
+            let (sql, kept) = guard::inline_nulls(parsed, &nulls);
+            let params = kept.into_iter().map(|i| params[i].clone()).collect();
+            (sql, params)
+        } else {
+            (statement.to_string(), params)
+        };
+        let tx = self.tx.as_mut().ok_or("No hay transacción activa")?;
+        let result = if write { tx.execute(&sql, params).await.map(Err) } else { tx.query(&sql, params).await.map(Ok) };
+        result.map_err(|err| match err {
+            sqlx::Error::Database(db) => db.message().to_string(),
+            other => other.to_string(),
+        })
+    }
+}
+
+impl types::Host for CallState {}
+
+impl sql::Host for CallState {
+    async fn query(&mut self, statement: String, params: Vec<SqlValue>) -> wasmtime::Result<Result<SqlRows, String>> {
+        Ok(self.run_sql(&statement, params, false).await.map(|r| r.unwrap_or_else(|_| SqlRows { columns: vec![], rows: vec![] })))
+    }
+
+    async fn execute(&mut self, statement: String, params: Vec<SqlValue>) -> wasmtime::Result<Result<u64, String>> {
+        Ok(self.run_sql(&statement, params, true).await.map(|r| r.err().unwrap_or(0)))
+    }
+}
+
+fn file_info(row: &repo::FileRow) -> FileInfo {
+    FileInfo { file_id: row.file_id, name: row.name.clone(), size: row.size as u64, content_type: row.content_type.clone() }
+}
+
+impl files::Host for CallState {
+    async fn put(&mut self, folder: String, name: String, content_type: String, bytes: Vec<u8>) -> wasmtime::Result<Result<FileInfo, String>> {
+        let Some(session) = self.session.clone() else { return Ok(Err("Sin sesión no hay gestor documental".into())) };
+        let name = match crate::files::names::check("name", &name) {
+            Ok(name) => name,
+            Err(err) => return Ok(Err(err.to_string())),
+        };
+        let handle = storage::new_handle();
+        let key = storage::object_key(session.business_id, &handle);
+        let size = bytes.len() as i64;
+        let result: crate::error::ApiResult<repo::FileRow> = async {
+            let mut tx = self.app.db.pool.begin().await?;
+            repo::reserve(&mut tx, session.business_id, size).await?;
+            let folder = repo::ensure_folder(&mut tx, &session, None, &folder).await?;
+            self.app.storage.put_bytes(&key, Bytes::from(bytes)).await?;
+            let row = repo::insert_file(
+                &mut tx,
+                repo::NewFile {
+                    business_id: session.business_id,
+                    folder_id: Some(folder.folder_id),
+                    name: &name,
+                    size,
+                    content_type: &content_type,
+                    handle: &handle,
+                    storage_key: &key,
+                    is_public: false,
+                    created_by: Some(session.user_id),
+                },
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(row)
+        }
+        .await;
+        Ok(match result {
+            Ok(row) => Ok(file_info(&row)),
+            Err(err) => {
+                let _ = self.app.storage.store.delete(&object_store::path::Path::from(key.as_str())).await;
+                Err(err.to_string())
+            }
+        })
+    }
+
+    async fn get(&mut self, file_id: i64) -> wasmtime::Result<Result<Vec<u8>, String>> {
+        let mut conn = self.app.db.pool.acquire().await?;
+        let Some(row) = repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten() else {
+            return Ok(Err("Archivo no encontrado".into()));
+        };
+        if row.size > 32 << 20 {
+            return Ok(Err("Archivo demasiado grande para un plugin".into()));
+        }
+        let data = self.app.storage.store.get(&object_store::path::Path::from(row.storage_key.as_str())).await?;
+        Ok(Ok(data.bytes().await?.to_vec()))
+    }
+
+    async fn info(&mut self, file_id: i64) -> wasmtime::Result<Result<FileInfo, String>> {
+        let mut conn = self.app.db.pool.acquire().await?;
+        Ok(match repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten() {
+            Some(row) => Ok(file_info(&row)),
+            None => Err("Archivo no encontrado".into()),
+        })
+    }
+
+    async fn delete(&mut self, file_id: i64) -> wasmtime::Result<Result<(), String>> {
+        let mut tx = self.app.db.pool.begin().await?;
+        let Some(row) = repo::file_by_id(&mut tx, self.ctx.business_id, file_id).await.ok().flatten() else {
+            return Ok(Err("Archivo no encontrado".into()));
+        };
+        sqlx::query("DELETE FROM file WHERE file_id = $1 AND business_id = $2")
+            .bind(file_id)
+            .bind(self.ctx.business_id)
+            .execute(&mut *tx)
+            .await?;
+        if let Err(err) = repo::release(&mut tx, self.ctx.business_id, row.size).await {
+            return Ok(Err(err.to_string()));
+        }
+        tx.commit().await?;
+        let _ = self.app.storage.store.delete(&object_store::path::Path::from(row.storage_key.as_str())).await;
+        Ok(Ok(()))
+    }
+}
+
+impl mail::Host for CallState {
+    async fn send(
+        &mut self,
+        to: Vec<String>,
+        subject_template: String,
+        body_template: String,
+        context_json: String,
+        attachments: Vec<Attachment>,
+    ) -> wasmtime::Result<Result<(), String>> {
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&context_json) else {
+            return Ok(Err("El contexto de la plantilla no es JSON".into()));
+        };
+        let Ok(context) = tera::Context::from_value(value) else { return Ok(Err("El contexto debe ser un objeto".into())) };
+        let render = |template: &str| tera::Tera::one_off(template, &context, false).map_err(|e| format!("Plantilla no válida: {e}"));
+        let (subject, body) = match (render(&subject_template), render(&body_template)) {
+            (Ok(s), Ok(b)) => (s, b),
+            (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
+        };
+        if to.is_empty() || to.len() > 50 {
+            return Ok(Err("Entre 1 y 50 destinatarios".into()));
+        }
+        for recipient in to {
+            let attachments = attachments
+                .iter()
+                .map(|a| crate::mail::Attachment { filename: a.filename.clone(), content_type: a.content_type.clone(), bytes: a.bytes.clone() })
+                .collect();
+            if let Err(err) = self.app.mail.send(&recipient, subject.trim(), &body, attachments).await {
+                return Ok(Err(format!("No se ha podido enviar el correo: {err}")));
+            }
+        }
+        Ok(Ok(()))
+    }
+}
+
+impl events::Host for CallState {
+    async fn publish(&mut self, name: String, payload_json: String) -> wasmtime::Result<Result<(), String>> {
+        if !self.plugin.manifest.events.publishes.contains(&name) {
+            return Ok(Err(format!("El manifiesto no declara el evento {name}")));
+        }
+        if serde_json::from_str::<serde_json::Value>(&payload_json).is_err() {
+            return Ok(Err("La carga del evento no es JSON".into()));
+        }
+        self.events.push((name, payload_json));
+        Ok(Ok(()))
+    }
+}
+
+impl plugins::Host for CallState {
+    async fn call(&mut self, plugin_id: String, function: String, args_json: String) -> wasmtime::Result<Result<String, String>> {
+        let declared = format!("{plugin_id}/{function}");
+        if !self.plugin.manifest.calls.contains(&declared) {
+            return Ok(Err(format!("El manifiesto no declara la llamada {declared}")));
+        }
+        if self.depth >= 4 {
+            return Ok(Err("Demasiadas llamadas anidadas entre plugins".into()));
+        }
+        let Some(callee) = self.app.plugins.installed(&plugin_id).await else {
+            return Ok(Err(format!("El plugin {plugin_id} no está instalado")));
+        };
+        if !callee.manifest.exports.contains(&function) {
+            return Ok(Err(format!("El plugin {plugin_id} no exporta {function}")));
+        }
+        if !callee.manifest.services.iter().any(|s| self.ctx.services.contains(&s.id)) {
+            return Ok(Err(format!("El servicio de {plugin_id} no está activo")));
+        }
+        // The callee works inside the caller's transaction (one call, one transaction).
+        let tx = self.tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing during a plugin call"))?;
+        let app = self.app.clone();
+        let (result, tx) =
+            app.plugins.invoke(&app, callee, self.session.clone(), self.ctx.clone(), tx, &function, &args_json, self.depth + 1).await;
+        self.tx = tx;
+        Ok(result)
+    }
+}
+
+impl settings::Host for CallState {
+    async fn get(&mut self, key: String) -> wasmtime::Result<Option<String>> {
+        let value: Option<(String,)> =
+            sqlx::query_as("SELECT value FROM plugin_setting WHERE business_id = $1 AND plugin_id = $2 AND key = $3")
+                .bind(self.ctx.business_id)
+                .bind(&self.plugin.manifest.plugin.id)
+                .bind(&key)
+                .fetch_optional(&self.app.db.pool)
+                .await?;
+        Ok(value.map(|(v,)| v))
+    }
+
+    async fn set(&mut self, key: String, value_json: String) -> wasmtime::Result<Result<(), String>> {
+        if key.is_empty() || key.len() > 100 {
+            return Ok(Err("Clave no válida".into()));
+        }
+        if serde_json::from_str::<serde_json::Value>(&value_json).is_err() || value_json.len() > 64 * 1024 {
+            return Ok(Err("El valor debe ser JSON de hasta 64 KiB".into()));
+        }
+        sqlx::query(
+            "INSERT INTO plugin_setting (business_id, plugin_id, key, value, updated_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (business_id, plugin_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+        )
+        .bind(self.ctx.business_id)
+        .bind(&self.plugin.manifest.plugin.id)
+        .bind(&key)
+        .bind(&value_json)
+        .bind(crate::db::now())
+        .execute(&self.app.db.pool)
+        .await?;
+        Ok(Ok(()))
+    }
+}
+
+impl host::Host for CallState {
+    async fn now(&mut self) -> wasmtime::Result<String> {
+        Ok(crate::db::now())
+    }
+
+    async fn random_bytes(&mut self, len: u32) -> wasmtime::Result<Vec<u8>> {
+        use rand::RngCore;
+        let mut bytes = vec![0u8; len.min(1 << 16) as usize];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        Ok(bytes)
+    }
+
+    async fn log(&mut self, level: LogLevel, message: String) -> wasmtime::Result<()> {
+        let plugin = &self.plugin.manifest.plugin.id;
+        let message: String = message.chars().take(4000).collect();
+        match level {
+            LogLevel::Trace => tracing::trace!(plugin, "{message}"),
+            LogLevel::Debug => tracing::debug!(plugin, "{message}"),
+            LogLevel::Info => tracing::info!(plugin, "{message}"),
+            LogLevel::Warn => tracing::warn!(plugin, "{message}"),
+            LogLevel::Error => tracing::error!(plugin, "{message}"),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,533 @@
+//! The plugin platform: installed plugins, their route table, per-business enablement and the
+//! call path from an HTTP request into a guest and back.
+
+mod api;
+pub mod bindings;
+pub mod data;
+pub mod guard;
+pub mod host_imports;
+pub mod runtime;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use serde_json::{json, Value};
+use tokio::sync::RwLock;
+use volante_registry::manifest::{Manifest, Route};
+use volante_registry::package::{self, PackageError};
+use wasmtime::component::Linker;
+use wasmtime::Engine;
+
+pub use api::{dispatch, router};
+use bindings::latest::volante::plugin::types::{Context, ErrorItem, Request};
+use bindings::latest::PluginPre;
+use data::{PluginData, PluginTx};
+use host_imports::CallState;
+use runtime::{Fault, Limits};
+
+use crate::auth::Session;
+use crate::config::Config;
+use crate::db::{self, Db, Engine as DbEngine};
+use crate::error::{codes, ApiError, ApiResult, ErrorItem as EnvelopeItem};
+use crate::state::AppState;
+
+/// One installed plugin version, ready to serve.
+pub struct Installed {
+    pub manifest: Manifest,
+    pub digest: String,
+    pub pre: PluginPre<CallState>,
+    pub table_prefix: String,
+    pub read_grants: Vec<String>,
+    pub migrations_sqlite: Vec<(String, String)>,
+    pub migrations_postgres: Vec<(String, String)>,
+}
+
+pub struct Plugins {
+    pub engine: Engine,
+    linker: Linker<CallState>,
+    pub data: PluginData,
+    installed: RwLock<HashMap<String, Arc<Installed>>>,
+    dir: PathBuf,
+    limits: Limits,
+    trusted: Vec<String>,
+}
+
+/// Error codes of the plugin platform.
+pub mod plugin_codes {
+    pub const FAULT: &str = "PLUGIN-000";
+    pub const TIMEOUT: &str = "PLUGIN-001";
+    pub const MEMORY: &str = "PLUGIN-002";
+    pub const RESPONSE_TOO_LARGE: &str = "PLUGIN-003";
+    pub const BAD_RESPONSE: &str = "PLUGIN-004";
+    pub const DIGEST: &str = "PLUGIN-010";
+    pub const SIGNATURE: &str = "PLUGIN-011";
+    pub const UNTRUSTED: &str = "PLUGIN-012";
+    pub const INTERFACE: &str = "PLUGIN-013";
+    pub const PACKAGE: &str = "PLUGIN-014";
+    pub const VERSION: &str = "PLUGIN-015";
+    pub const MIGRATION: &str = "PLUGIN-016";
+    pub const NOT_INSTALLED: &str = "PLUGIN-017";
+}
+
+fn package_error(err: PackageError) -> ApiError {
+    let code = match &err {
+        PackageError::DigestMismatch { .. } => plugin_codes::DIGEST,
+        PackageError::BadSignature => plugin_codes::SIGNATURE,
+        PackageError::UntrustedKey(_) => plugin_codes::UNTRUSTED,
+        PackageError::Manifest(volante_registry::manifest::ManifestError::UnsupportedApi { .. }) => plugin_codes::INTERFACE,
+        _ => plugin_codes::PACKAGE,
+    };
+    ApiError::new(code, err.to_string())
+}
+
+impl Plugins {
+    pub async fn new(config: &Config, db: &Db) -> anyhow::Result<Plugins> {
+        let engine = runtime::engine()?;
+        let linker = runtime::linker(&engine)?;
+        let data = PluginData::new(db.engine, &config.data_dir, &config.effective_database_url()).await?;
+        let dir = config.data_dir.join("plugins");
+        for sub in ["packages", "cache", "ui"] {
+            std::fs::create_dir_all(dir.join(sub))?;
+        }
+        Ok(Plugins {
+            engine,
+            linker,
+            data,
+            installed: RwLock::new(HashMap::new()),
+            dir,
+            limits: Limits {
+                timeout: std::time::Duration::from_millis(config.plugins.timeout_ms),
+                memory_bytes: config.plugins.memory_mb << 20,
+                max_response_bytes: config.plugins.max_response_bytes,
+            },
+            trusted: config.plugins.trusted_keys.clone(),
+        })
+    }
+
+    pub fn ui_dir(&self) -> PathBuf {
+        self.dir.join("ui")
+    }
+
+    pub async fn installed(&self, id: &str) -> Option<Arc<Installed>> {
+        self.installed.read().await.get(id).cloned()
+    }
+
+    pub async fn all(&self) -> Vec<Arc<Installed>> {
+        let mut list: Vec<_> = self.installed.read().await.values().cloned().collect();
+        list.sort_by(|a, b| a.manifest.plugin.id.cmp(&b.manifest.plugin.id));
+        list
+    }
+
+    fn prepare(&self, package: &package::Package, grants: Vec<String>) -> anyhow::Result<Installed> {
+        let component = runtime::load_component(&self.engine, &package.component, &package.digest, &self.dir.join("cache"))?;
+        let pre = runtime::prepare(&self.linker, &component)?;
+        Ok(Installed {
+            table_prefix: package.manifest.table_prefix(),
+            manifest: package.manifest.clone(),
+            digest: package.digest.clone(),
+            pre,
+            read_grants: grants,
+            migrations_sqlite: package.migrations_sqlite.clone(),
+            migrations_postgres: package.migrations_postgres.clone(),
+        })
+    }
+
+    /// Load every installed plugin at start (compiled artifacts come from the disk cache).
+    pub async fn load_all(&self, db: &Db) -> anyhow::Result<()> {
+        let rows: Vec<(String, String, String)> =
+            sqlx::query_as("SELECT plugin_id, package_path, signer FROM plugin_install ORDER BY plugin_id").fetch_all(&db.pool).await?;
+        for (id, path, signer) in rows {
+            let bytes = std::fs::read(&path).with_context(|| format!("Failed to read the package of {id} at {path}"))?;
+            // Verified at install; checked again against the signer recorded then.
+            let package = package::verify(&bytes, &[signer]).map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
+            let grants = self.grants(db, &id).await?;
+            let installed = self.prepare(&package, grants).with_context(|| format!("Failed to load plugin {id}"))?;
+            self.installed.write().await.insert(id, Arc::new(installed));
+        }
+        Ok(())
+    }
+
+    async fn grants(&self, db: &Db, id: &str) -> anyhow::Result<Vec<String>> {
+        Ok(sqlx::query_as::<_, (String,)>("SELECT table_name FROM plugin_grant WHERE plugin_id = $1")
+            .bind(id)
+            .fetch_all(&db.pool)
+            .await?
+            .into_iter()
+            .map(|(t,)| t)
+            .collect())
+    }
+
+    /// Verify, compile and install (or upgrade) a package. An upgrade runs the new migrations in
+    /// every business that has the plugin; if one fails, the old version keeps serving.
+    pub async fn install(&self, app: &AppState, bytes: &[u8], actor: &Session) -> ApiResult<Value> {
+        let package = package::verify(bytes, &self.trusted).map_err(package_error)?;
+        let id = package.manifest.plugin.id.clone();
+        let version = package.manifest.plugin.version.clone();
+        let previous = self.installed(&id).await;
+        if let Some(old) = &previous {
+            if old.manifest.plugin.version > version {
+                return Err(ApiError::new(
+                    plugin_codes::VERSION,
+                    format!("Ya está instalada la versión {}, posterior a {version}", old.manifest.plugin.version),
+                ));
+            }
+        }
+        let grants = self.grants(&app.db, &id).await?;
+        let installed = self.prepare(&package, grants).map_err(|err| {
+            ApiError::new(plugin_codes::INTERFACE, format!("El componente no cumple la interfaz volante:plugin: {err:#}"))
+        })?;
+        let installed = Arc::new(installed);
+
+        let mut tx = app.db.pool.begin().await?;
+        for service in &package.manifest.services {
+            crate::business::ensure_service(&mut tx, &service.id, &service.name, &id).await?;
+        }
+        tx.commit().await?;
+        // Upgrade: migrate where the plugin already has data, before switching versions.
+        let migrated: Vec<(i64,)> = sqlx::query_as("SELECT business_id FROM plugin_business WHERE plugin_id = $1")
+            .bind(&id)
+            .fetch_all(&app.db.pool)
+            .await?;
+        for (business_id,) in migrated {
+            self.migrate_for(app, &installed, business_id).await?;
+        }
+
+        let path = self.dir.join("packages").join(format!("{id}-{version}.vpkg"));
+        std::fs::write(&path, bytes).map_err(anyhow::Error::from)?;
+        self.extract_ui(&id, &package.ui)?;
+        let now = db::now();
+        let mut tx = app.db.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO plugin_install (plugin_id, version, digest, signer, manifest, package_path, installed_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+             ON CONFLICT (plugin_id) DO UPDATE SET version = excluded.version, digest = excluded.digest,
+               signer = excluded.signer, manifest = excluded.manifest, package_path = excluded.package_path,
+               updated_at = excluded.updated_at",
+        )
+        .bind(&id)
+        .bind(version.to_string())
+        .bind(&package.digest)
+        .bind(&package.signer)
+        .bind(&package.manifest_text)
+        .bind(path.to_string_lossy().to_string())
+        .bind(&now)
+        .execute(&mut *tx)
+        .await?;
+        crate::audit::record(
+            &mut tx,
+            crate::audit::Entry {
+                business_id: actor.business_id,
+                actor_user_id: Some(actor.user_id),
+                action: if previous.is_some() { "plugin.upgrade" } else { "plugin.install" },
+                target_kind: "plugin",
+                target_id: id.clone(),
+                detail: json!({ "version": version.to_string(), "digest": package.digest }),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.installed.write().await.insert(id.clone(), installed);
+        tracing::info!(plugin = %id, %version, "plugin installed");
+        Ok(json!({
+            "plugin_id": id,
+            "version": version.to_string(),
+            "digest": package.digest,
+            "previous": previous.map(|p| p.manifest.plugin.version.to_string()),
+        }))
+    }
+
+    fn extract_ui(&self, id: &str, files: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
+        let target = self.ui_dir().join(id);
+        let staging = self.ui_dir().join(format!(".{id}.new"));
+        let _ = std::fs::remove_dir_all(&staging);
+        for (path, bytes) in files {
+            let file = staging.join(path);
+            std::fs::create_dir_all(file.parent().expect("file below the staging folder"))?;
+            std::fs::write(file, bytes)?;
+        }
+        let _ = std::fs::remove_dir_all(&target);
+        if !files.is_empty() {
+            std::fs::rename(&staging, &target)?;
+        }
+        Ok(())
+    }
+
+    pub async fn remove(&self, app: &AppState, id: &str, actor: &Session) -> ApiResult<()> {
+        let mut tx = app.db.pool.begin().await?;
+        let removed = sqlx::query("DELETE FROM plugin_install WHERE plugin_id = $1").bind(id).execute(&mut *tx).await?;
+        if removed.rows_affected() == 0 {
+            return Err(ApiError::new(plugin_codes::NOT_INSTALLED, format!("El plugin {id} no está instalado")));
+        }
+        crate::audit::record(
+            &mut tx,
+            crate::audit::Entry {
+                business_id: actor.business_id,
+                actor_user_id: Some(actor.user_id),
+                action: "plugin.remove",
+                target_kind: "plugin",
+                target_id: id.into(),
+                detail: json!({}),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.installed.write().await.remove(id);
+        let _ = std::fs::remove_dir_all(self.ui_dir().join(id));
+        Ok(())
+    }
+
+    /// Grant `plugin_id` read access to tables its manifest asked for.
+    pub async fn grant(&self, app: &AppState, id: &str, tables: &[String]) -> ApiResult<Vec<String>> {
+        let plugin = self.installed(id).await.ok_or_else(|| ApiError::new(plugin_codes::NOT_INSTALLED, "El plugin no está instalado"))?;
+        for table in tables {
+            if !plugin.manifest.tables.read.contains(table) {
+                return Err(ApiError::invalid_field("tables", format!("El manifiesto no pide la tabla {table}")));
+            }
+        }
+        for table in tables {
+            sqlx::query(
+                "INSERT INTO plugin_grant (plugin_id, table_name, granted_at) VALUES ($1, $2, $3) ON CONFLICT (plugin_id, table_name) DO NOTHING",
+            )
+            .bind(id)
+            .bind(table)
+            .bind(db::now())
+            .execute(&app.db.pool)
+            .await?;
+        }
+        self.data.grant_read(id, tables).await?;
+        let grants = self.grants(&app.db, id).await?;
+        let mut map = self.installed.write().await;
+        if let Some(current) = map.get(id).cloned() {
+            let refreshed = Installed {
+                manifest: current.manifest.clone(),
+                digest: current.digest.clone(),
+                pre: current.pre.clone(),
+                table_prefix: current.table_prefix.clone(),
+                read_grants: grants.clone(),
+                migrations_sqlite: current.migrations_sqlite.clone(),
+                migrations_postgres: current.migrations_postgres.clone(),
+            };
+            map.insert(id.into(), Arc::new(refreshed));
+        }
+        Ok(grants)
+    }
+
+    async fn migrate_for(&self, app: &AppState, plugin: &Installed, business_id: i64) -> ApiResult<()> {
+        let id = &plugin.manifest.plugin.id;
+        self.data
+            .migrate(id, business_id, &plugin.migrations_sqlite, &plugin.migrations_postgres)
+            .await
+            .map_err(|err| {
+                tracing::error!(plugin = %id, business_id, error = ?err, "plugin migration failed");
+                ApiError::new(plugin_codes::MIGRATION, format!("La migración del plugin {id} ha fallado: {err:#}"))
+            })?;
+        sqlx::query(
+            "INSERT INTO plugin_business (plugin_id, business_id, version, migrated_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (plugin_id, business_id) DO UPDATE SET version = excluded.version, migrated_at = excluded.migrated_at",
+        )
+        .bind(id)
+        .bind(business_id)
+        .bind(plugin.manifest.plugin.version.to_string())
+        .bind(db::now())
+        .execute(&app.db.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Called when services are switched on for a business: plugins serving them get their
+    /// migrations run there the first time.
+    pub async fn prepare_business(&self, app: &AppState, business_id: i64, services: &[String]) -> ApiResult<()> {
+        let scope = if self.data.engine() == DbEngine::Postgres { 0 } else { business_id };
+        for plugin in self.all().await {
+            if !plugin.manifest.services.iter().any(|s| services.contains(&s.id)) {
+                continue;
+            }
+            let done: Option<(String,)> =
+                sqlx::query_as("SELECT version FROM plugin_business WHERE plugin_id = $1 AND business_id = $2")
+                    .bind(&plugin.manifest.plugin.id)
+                    .bind(scope)
+                    .fetch_optional(&app.db.pool)
+                    .await?;
+            if done.map(|(v,)| v) != Some(plugin.manifest.plugin.version.to_string()) {
+                self.migrate_for(app, &plugin, scope).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The plugin route serving `method path`, with its path parameters.
+    pub async fn route(&self, method: &str, path: &str) -> Option<(Arc<Installed>, Route, Vec<(String, String)>)> {
+        let segments: Vec<&str> = path.split('/').collect();
+        for plugin in self.installed.read().await.values() {
+            for route in &plugin.manifest.routes {
+                if route.method != method {
+                    continue;
+                }
+                let pattern: Vec<&str> = route.path.split('/').collect();
+                if pattern.len() != segments.len() {
+                    continue;
+                }
+                let mut params = Vec::new();
+                let matched = pattern.iter().zip(&segments).all(|(p, s)| {
+                    if let Some(name) = p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                        params.push((name.to_string(), percent_decode(s)));
+                        !s.is_empty()
+                    } else {
+                        p == s
+                    }
+                });
+                if matched {
+                    return Some((plugin.clone(), route.clone(), params));
+                }
+            }
+        }
+        None
+    }
+
+    fn fault(&self, plugin: &str, err: &wasmtime::Error) -> ApiError {
+        let fault = runtime::classify(err);
+        tracing::error!(plugin, ?fault, error = ?err, "plugin call failed");
+        metrics::counter!("volante_plugin_faults_total", "plugin" => plugin.to_string()).increment(1);
+        match fault {
+            Fault::Timeout => ApiError::new(plugin_codes::TIMEOUT, "El módulo ha tardado demasiado en responder"),
+            Fault::Memory => ApiError::new(plugin_codes::MEMORY, "El módulo ha superado su memoria"),
+            Fault::Trap => ApiError::new(plugin_codes::FAULT, "El módulo ha fallado al atender la petición"),
+        }
+    }
+
+    /// Serve one request with `plugin`: one transaction, one fresh store.
+    pub async fn handle(
+        &self,
+        app: &AppState,
+        plugin: Arc<Installed>,
+        session: Option<Session>,
+        ctx: Context,
+        request: Request,
+    ) -> ApiResult<Value> {
+        let id = plugin.manifest.plugin.id.clone();
+        let tx = self.data.begin(&id, ctx.business_id).await?;
+        let state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 0);
+        let mut store = runtime::store(&self.engine, state, &self.limits);
+        let started = std::time::Instant::now();
+        let outcome = async {
+            let instance = plugin.pre.instantiate_async(&mut store).await?;
+            instance.call_handle(&mut store, &ctx, &request).await
+        }
+        .await;
+        metrics::histogram!("volante_plugin_call_seconds", "plugin" => id.clone()).record(started.elapsed().as_secs_f64());
+        let data = store.data_mut();
+        let tx = data.tx.take();
+        let events = std::mem::take(&mut data.events);
+        drop(store);
+        let result = match outcome {
+            Ok(Ok(text)) if text.len() > self.limits.max_response_bytes => Err(ApiError::new(
+                plugin_codes::RESPONSE_TOO_LARGE,
+                "La respuesta del módulo es demasiado grande",
+            )),
+            Ok(Ok(text)) => serde_json::from_str::<Value>(&text).map_err(|_| {
+                tracing::error!(plugin = %id, "plugin answered something that is not JSON");
+                ApiError::new(plugin_codes::BAD_RESPONSE, "El módulo ha devuelto una respuesta no válida")
+            }),
+            Ok(Err(items)) => Err(guest_errors(items)),
+            Err(err) => Err(self.fault(&id, &err)),
+        };
+        let tx = tx.ok_or_else(|| anyhow::anyhow!("the call's transaction went missing"))?;
+        match &result {
+            Ok(_) => tx.commit().await?,
+            Err(_) => tx.rollback().await?,
+        }
+        if result.is_ok() {
+            for (name, payload) in events {
+                self.deliver(app, session.clone(), ctx.clone(), &name, &payload).await;
+            }
+        }
+        result
+    }
+
+    /// Deliver a committed event to every subscribed plugin the business has, each in its own call.
+    async fn deliver(&self, app: &AppState, session: Option<Session>, ctx: Context, name: &str, payload: &str) {
+        for plugin in self.all().await {
+            if !plugin.manifest.events.subscribes.iter().any(|e| e == name) {
+                continue;
+            }
+            if !plugin.manifest.services.iter().any(|s| ctx.services.contains(&s.id)) {
+                continue;
+            }
+            let id = plugin.manifest.plugin.id.clone();
+            let result: wasmtime::Result<Result<(), String>> = async {
+                let tx = self.data.begin(&id, ctx.business_id).await.map_err(wasmtime::Error::msg)?;
+                let state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 1);
+                let mut store = runtime::store(&self.engine, state, &self.limits);
+                let instance = plugin.pre.instantiate_async(&mut store).await?;
+                let outcome = instance.call_on_event(&mut store, &ctx, name, payload).await;
+                let tx = store.data_mut().tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing"))?;
+                match &outcome {
+                    Ok(Ok(())) => tx.commit().await.map_err(wasmtime::Error::msg)?,
+                    _ => tx.rollback().await.map_err(wasmtime::Error::msg)?,
+                }
+                outcome
+            }
+            .await;
+            match result {
+                Ok(Ok(())) => {}
+                Ok(Err(message)) => tracing::warn!(plugin = %id, event = name, message, "event handler refused"),
+                Err(err) => tracing::error!(plugin = %id, event = name, error = ?err, "event handler failed"),
+            }
+        }
+    }
+
+    /// A plugin-to-plugin call inside the caller's transaction, which is handed back afterwards.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn invoke(
+        &self,
+        app: &AppState,
+        callee: Arc<Installed>,
+        session: Option<Session>,
+        ctx: Context,
+        tx: PluginTx,
+        function: &str,
+        args: &str,
+        depth: u32,
+    ) -> (Result<String, String>, Option<PluginTx>) {
+        let id = callee.manifest.plugin.id.clone();
+        let state = CallState::new(app.clone(), callee.clone(), session, ctx.clone(), tx, depth);
+        let mut store = runtime::store(&self.engine, state, &self.limits);
+        let outcome = async {
+            let instance = callee.pre.instantiate_async(&mut store).await?;
+            instance.call_invoke(&mut store, &ctx, function, args).await
+        }
+        .await;
+        let tx = store.data_mut().tx.take();
+        let result = match outcome {
+            Ok(result) => result,
+            Err(err) => Err(self.fault(&id, &err).to_string()),
+        };
+        (result, tx)
+    }
+}
+
+fn guest_errors(items: Vec<ErrorItem>) -> ApiError {
+    if items.is_empty() {
+        return ApiError::new(codes::INTERNAL, "El módulo ha devuelto un error vacío");
+    }
+    ApiError::Client(
+        items
+            .into_iter()
+            .map(|item| EnvelopeItem {
+                data: serde_json::from_str(&item.data).unwrap_or(Value::Null),
+                code: item.code,
+                details: item.details,
+            })
+            .collect(),
+    )
+}
+
+fn percent_decode(segment: &str) -> String {
+    url::form_urlencoded::parse(segment.replace('+', "%2B").as_bytes())
+        .next()
+        .map(|(k, _)| k.into_owned())
+        .unwrap_or_default()
+}
+
