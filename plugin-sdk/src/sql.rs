@@ -95,6 +95,17 @@ pub fn query_rows(statement: &str, params: &[SqlValue]) -> Result<SqlRows> {
     wit::sql::query(statement, params).map_err(|e| sql_error(statement, e))
 }
 
+/// The rows of a query, or the host's refusal or the database's error as text (for callers that
+/// handle a refusal themselves, e.g. reading a table that may not be granted).
+pub fn try_query(statement: &str, params: &[SqlValue]) -> std::result::Result<SqlRows, String> {
+    wit::sql::query(statement, params)
+}
+
+/// Run a statement, or the host's refusal or the database's error as text.
+pub fn try_execute(statement: &str, params: &[SqlValue]) -> std::result::Result<u64, String> {
+    wit::sql::execute(statement, params)
+}
+
 /// Run a statement; the number of rows it changed.
 pub fn execute(statement: &str, params: &[SqlValue]) -> Result<u64> {
     wit::sql::execute(statement, params).map_err(|e| sql_error(statement, e))

@@ -190,12 +190,21 @@ pub fn phone(field: &str, value: &str) -> Result<String> {
     }
 }
 
-/// A `YYYY-MM-DD` calendar date (empty is fine).
+/// A calendar date, `YYYY-MM-DD` or as shown in Spain `DD/MM/YYYY`; returns `YYYY-MM-DD`
+/// (empty is fine).
 pub fn date(field: &str, value: &str) -> Result<String> {
     let value = value.trim();
     if value.is_empty() {
         return Ok(String::new());
     }
+    let spanish;
+    let value = match value.split('/').collect::<Vec<_>>().as_slice() {
+        [d, m, y] if d.len() == 2 && m.len() == 2 && y.len() == 4 => {
+            spanish = format!("{y}-{m}-{d}");
+            spanish.as_str()
+        }
+        _ => value,
+    };
     let invalid = || Error::invalid_field(field, format!("El campo {field} debe ser una fecha AAAA-MM-DD"));
     let b = value.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
@@ -290,6 +299,8 @@ mod tests {
     #[test]
     fn dates_and_postal_codes() {
         assert_eq!(date("d", "2024-02-29").unwrap(), "2024-02-29");
+        assert_eq!(date("d", "29/02/2024").unwrap(), "2024-02-29");
+        assert_eq!(date("d", "").unwrap(), "");
         for bad in ["2023-02-29", "2024-13-01", "24-01-01", "2024/01/01", "1850-01-01", "2024-1-01"] {
             assert!(date("d", bad).is_err(), "{bad}");
         }
