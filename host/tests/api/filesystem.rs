@@ -183,21 +183,24 @@ async fn upload_list_read_rename_move_delete_round_trip() {
 
 #[tokio::test]
 async fn oversized_and_empty_uploads_change_nothing() {
-    let app = TestApp::spawn_with(|config| config.storage.max_upload_bytes = 1000).await;
+    const LIMIT: usize = 6 * 1024 * 1024;
+    let app = TestApp::spawn_with(|config| config.storage.max_upload_bytes = LIMIT as u64).await;
     let director = app.director().await;
     let configure = app.get("filesystem/configure", Some(&director), &[]).await;
-    assert_eq!(assert_ok(&configure)["max_upload_bytes"], 1000);
+    assert_eq!(assert_ok(&configure)["max_upload_bytes"], LIMIT);
     let audit = app.count("SELECT COUNT(*) FROM audit_log").await;
 
-    let answer = upload(&app, &director, None, "grande.bin", vec![7u8; 5000]).await;
+    // Past the limit after a 5 MiB part was already written: the partial upload is aborted.
+    let answer = upload(&app, &director, None, "grande.bin", vec![7u8; LIMIT + 1024 * 1024]).await;
     assert_eq!(error_code(&answer), "FILE-001");
     assert!(answer["error"].is_array(), "uploads answer a list of errors: {answer}");
+    assert_eq!(answer["error"][0]["data"]["max_bytes"], LIMIT);
     let answer = upload(&app, &director, None, "vacio.txt", vec![]).await;
     assert_eq!(error_code(&answer), "FILE-004");
     assert_eq!(answer["error"][0]["details"], "No se ha subido ningún archivo");
     let answer = multipart(&app, "filesystem/file/upload", &director, &[("folder_id", "")], None).await;
     assert_eq!(error_code(&answer), "FILE-004");
-    let answer = multipart(&app, "image/upload", &director, &[], Some(("foto.png", vec![1u8; 5000]))).await;
+    let answer = multipart(&app, "image/upload", &director, &[], Some(("foto.png", vec![1u8; LIMIT + 1]))).await;
     assert_eq!(error_code(&answer), "FILE-001");
 
     assert_eq!(app.count("SELECT COUNT(*) FROM file").await, 0);
@@ -205,7 +208,9 @@ async fn oversized_and_empty_uploads_change_nothing() {
     assert_eq!(objects(&app), 0, "no partial object is left behind");
     assert_eq!(app.count("SELECT COUNT(*) FROM audit_log").await, audit);
     // Exactly the limit is fine.
-    assert_ok(&upload(&app, &director, None, "justo.bin", vec![1u8; 1000]).await);
+    let answer = upload(&app, &director, None, "justo.bin", vec![1u8; LIMIT]).await;
+    assert_eq!(assert_ok(&answer)["file"]["size"], LIMIT);
+    assert_eq!(objects(&app), 1);
 }
 
 #[tokio::test]
