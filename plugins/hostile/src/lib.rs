@@ -1,0 +1,193 @@
+//! A hostile plugin for the host's isolation tests. Each route tries one thing a plugin must
+//! not be able to do and reports what happened; the host's tests assert that the attempt was
+//! refused (SQL: an error, or only the caller's rows) or stopped (loop, memory, giant response,
+//! panic) and that the host keeps serving.
+//!
+//! SQL attacks answer `{"attack", "refused", "error", "rows" | "changed", "business_ids"}`:
+//! `refused` is true when the host (or database) answered an error.
+
+use std::hint::black_box;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use volante_plugin_sdk::sql::{self, SqlValue};
+use volante_plugin_sdk::{files, host, params, settings, Ctx, Plugin, Req, Result, Router};
+
+pub struct Hostile;
+
+impl Plugin for Hostile {
+    fn router() -> Router {
+        let mut router = Router::new()
+            .get("hostile/ok", |ctx, _| Ok(json!({ "ok": true, "business_id": ctx.business_id })))
+            .post("hostile/seed", seed)
+            .get("hostile/mine", mine)
+            .post("hostile/sql", raw_sql);
+        for (name, _, _) in ATTACKS {
+            let name = *name;
+            let method = if name.starts_with("read") || name.starts_with("catalog") { "GET" } else { "POST" };
+            router = router.route(method, &format!("hostile/{name}"), move |ctx, req| attack(ctx, req, name));
+        }
+        router
+            .get("hostile/loop", |_, _| endless_loop())
+            .get("hostile/memory", |_, _| memory_bomb())
+            .get("hostile/giant", |_, _| Ok("x".repeat(64 << 20)))
+            .get("hostile/panic", |_, _| -> Result<Value> { panic!("hostile plugin panics on purpose") })
+            .get("hostile/file_foreign", file_foreign)
+            .post("hostile/settings_huge", |_, _| {
+                let huge = "y".repeat(8 << 20);
+                Ok(match settings::set("huge", &huge) {
+                    Ok(()) => json!({ "attack": "settings_huge", "refused": false }),
+                    Err(e) => json!({ "attack": "settings_huge", "refused": true, "error": e.details }),
+                })
+            })
+    }
+}
+
+volante_plugin_sdk::plugin!(Hostile);
+
+/// `(name, statement, write)`; `$1` is the caller's business, `$2` the target business of the
+/// body (`{"business_id": …}`, default caller + 1) where the statement uses it.
+const ATTACKS: &[(&str, &str, bool)] = &[
+    // Other businesses' rows.
+    ("read_all", "SELECT id, business_id, name FROM hostile_item", false),
+    ("read_foreign", "SELECT id, business_id, name FROM hostile_item WHERE business_id = $2", false),
+    ("read_or_true", "SELECT id, business_id, name FROM hostile_item WHERE business_id = $1 OR 1 = 1", false),
+    ("update_all", "UPDATE hostile_item SET name = 'pwned'", true),
+    ("update_foreign", "UPDATE hostile_item SET name = 'pwned' WHERE business_id = $2", true),
+    ("update_move", "UPDATE hostile_item SET business_id = $2 WHERE business_id = $1", true),
+    ("delete_all", "DELETE FROM hostile_item WHERE business_id <> $1", true),
+    ("delete_foreign", "DELETE FROM hostile_item WHERE business_id = $2", true),
+    ("insert_foreign", "INSERT INTO hostile_item (business_id, name, created_at) VALUES ($2, 'planted', '2000-01-01T00:00:00.000Z')", true),
+    // Another plugin's table, directly and hidden in a subquery.
+    ("read_other_plugin", "SELECT * FROM contacts_contact", false),
+    ("read_other_plugin_subquery", "SELECT (SELECT COUNT(*) FROM contacts_contact) AS n", false),
+    ("read_host_table", "SELECT * FROM users", false),
+    // DDL outside migrations.
+    ("ddl_create", "CREATE TABLE hostile_extra (id INTEGER PRIMARY KEY, business_id BIGINT NOT NULL)", true),
+    ("ddl_drop", "DROP TABLE hostile_item", true),
+    ("ddl_alter", "ALTER TABLE hostile_item ADD COLUMN evil TEXT", true),
+    // Engine escapes.
+    ("attach", "ATTACH DATABASE '/tmp/volante-hostile.db' AS evil", true),
+    ("pragma", "PRAGMA writable_schema = 1", true),
+    ("read_pragma_function", "SELECT * FROM pragma_table_list", false),
+    ("catalog_sqlite_master", "SELECT * FROM sqlite_master", false),
+    ("catalog_pg", "SELECT * FROM pg_catalog.pg_tables", false),
+    ("catalog_information_schema", "SELECT * FROM information_schema.tables", false),
+    ("set_config", "SELECT set_config('volante.business_id', CAST($2 AS TEXT), true)", false),
+    ("set_role", "SET ROLE postgres", true),
+    ("reset_role", "RESET ROLE", true),
+    ("multi_statement", "SELECT 1; DROP TABLE hostile_item", true),
+    ("read_load_extension", "SELECT load_extension('/tmp/evil.so')", false),
+    // A statement that never ends in the database.
+    ("read_sql_loop", "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r", false),
+];
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Target {
+    business_id: Option<i64>,
+}
+
+fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
+    let (_, statement, write) = ATTACKS.iter().find(|(n, _, _)| *n == name).expect("registered attack");
+    let target: Target = if req.method == "GET" { req.query()? } else { req.json()? };
+    let foreign = target.business_id.unwrap_or(ctx.business_id + 1);
+    let mut params: Vec<SqlValue> = Vec::new();
+    if statement.contains("$1") {
+        params.push(SqlValue::Integer(ctx.business_id));
+    }
+    if statement.contains("$2") {
+        if params.is_empty() {
+            params.push(SqlValue::Integer(ctx.business_id));
+        }
+        params.push(SqlValue::Integer(foreign));
+    }
+    Ok(run(name, statement, &params, *write))
+}
+
+fn run(name: &str, statement: &str, params: &[SqlValue], write: bool) -> Value {
+    if write {
+        match sql::try_execute(statement, params) {
+            Ok(changed) => json!({ "attack": name, "refused": false, "changed": changed }),
+            Err(error) => json!({ "attack": name, "refused": true, "error": error }),
+        }
+    } else {
+        match sql::try_query(statement, params) {
+            Ok(rows) => {
+                let business = rows.columns.iter().position(|c| c == "business_id");
+                let mut business_ids: Vec<i64> = business
+                    .map(|i| rows.rows.iter().filter_map(|r| match r.get(i) { Some(SqlValue::Integer(b)) => Some(*b), _ => None }).collect())
+                    .unwrap_or_default();
+                business_ids.sort_unstable();
+                business_ids.dedup();
+                json!({ "attack": name, "refused": false, "rows": rows.rows.len(), "business_ids": business_ids })
+            }
+            Err(error) => json!({ "attack": name, "refused": true, "error": error }),
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Seed {
+    name: String,
+}
+
+/// Insert a row for the caller's business (what the attacks then try to reach from another).
+fn seed(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: Seed = req.json()?;
+    let name = if body.name.is_empty() { format!("item of {}", ctx.business_id) } else { body.name };
+    let id: i64 = sql::query_scalar(
+        "INSERT INTO hostile_item (business_id, name, created_at) VALUES ($1, $2, $3) RETURNING id",
+        &params![ctx.business_id, name, host::now()],
+    )?;
+    Ok(json!({ "id": id, "business_id": ctx.business_id, "name": name }))
+}
+
+/// The caller's own rows, filtered properly: what the tests compare against.
+fn mine(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let rows: Vec<Value> =
+        sql::query_as("SELECT id, business_id, name FROM hostile_item WHERE business_id = $1 ORDER BY id", &params![ctx.business_id])?;
+    Ok(json!(rows))
+}
+
+#[derive(Deserialize)]
+struct RawSql {
+    statement: String,
+    #[serde(default)]
+    params: Vec<Value>,
+    #[serde(default)]
+    write: bool,
+}
+
+/// Any statement the test sends: `{"statement", "params", "write"}`.
+fn raw_sql(_ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: RawSql = req.json()?;
+    let params: Vec<SqlValue> = body.params.iter().map(sql::ToSql::to_sql).collect();
+    Ok(run("sql", &body.statement, &params, body.write))
+}
+
+/// Metadata of a file id the caller names (another business's, in the tests).
+fn file_foreign(_ctx: &Ctx, req: &Req) -> Result<Value> {
+    let file_id: i64 = req.query_value("file_id").and_then(|v| v.parse().ok()).unwrap_or(1);
+    Ok(match files::info(file_id) {
+        Some(info) => json!({ "attack": "file_foreign", "refused": false, "name": info.name }),
+        None => json!({ "attack": "file_foreign", "refused": true }),
+    })
+}
+
+fn endless_loop() -> Result<Value> {
+    let mut n: u64 = 0;
+    loop {
+        n = black_box(n.wrapping_add(1));
+    }
+}
+
+fn memory_bomb() -> Result<Value> {
+    let mut hoard: Vec<Vec<u8>> = Vec::new();
+    loop {
+        let mut chunk = vec![0u8; 1 << 20];
+        chunk[0] = hoard.len() as u8;
+        hoard.push(black_box(chunk));
+    }
+}
