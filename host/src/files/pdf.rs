@@ -580,7 +580,7 @@ pub mod tests {
                     }
                 }
                 if let Ok(need) = dict.get(b"NeedAppearances") {
-                    assert_eq!(need.as_bool().unwrap(), true);
+                    assert!(need.as_bool().unwrap());
                 }
             }
         }
