@@ -52,8 +52,9 @@ pub struct CreatedBusiness {
     pub teacher_role_id: i64,
 }
 
-/// Permissions of the default "Profesor" role: own classes and students, nothing administrative.
-pub const TEACHER_PERMISSIONS: &[&str] = &["dashboard", "contact", "contact.client", "formative", "formative.virtual_classroom"];
+/// Permissions of the default "Profesor" role: classes and the virtual classroom; no contacts or
+/// administration until the school grants them.
+pub const TEACHER_PERMISSIONS: &[&str] = &["dashboard", "formative", "formative.virtual_classroom"];
 /// Permissions of the default "Administración" role.
 pub const OFFICE_PERMISSIONS: &[&str] = &[
     "dashboard",
@@ -296,8 +297,23 @@ async fn set_services(conn: &mut AnyConnection, business_id: i64, services: &[St
         }
     }
     let now = db::now();
-    sqlx::query("DELETE FROM business_service WHERE business_id = $1").bind(business_id).execute(&mut *conn).await?;
+    let current: Vec<(String,)> = sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1")
+        .bind(business_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    for (service,) in &current {
+        if !services.contains(service) {
+            sqlx::query("DELETE FROM business_service WHERE business_id = $1 AND service_id = $2")
+                .bind(business_id)
+                .bind(service)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
     for service in services {
+        if current.iter().any(|(s,)| s == service) {
+            continue;
+        }
         sqlx::query(
             "INSERT INTO business_service (business_id, service_id, enabled_at) VALUES ($1, $2, $3)
              ON CONFLICT (business_id, service_id) DO NOTHING",
@@ -307,7 +323,36 @@ async fn set_services(conn: &mut AnyConnection, business_id: i64, services: &[St
         .bind(&now)
         .execute(&mut *conn)
         .await?;
+        // A service switched on for the business is on for its staff too; the provider can then
+        // switch it off per user. Grants kept from earlier are honoured again.
+        sqlx::query(
+            "INSERT INTO user_service (user_id, service_id) SELECT user_id, $1 FROM app_user WHERE business_id = $2
+             ON CONFLICT (user_id, service_id) DO NOTHING",
+        )
+        .bind(service)
+        .bind(business_id)
+        .execute(&mut *conn)
+        .await?;
     }
+    Ok(())
+}
+
+/// Switch `services` on for a business (keeping the ones it has) and prepare their plugins.
+pub async fn enable_services(state: &AppState, business_id: i64, services: &[String]) -> ApiResult<()> {
+    let mut tx = state.db.pool.begin().await?;
+    let current: Vec<(String,)> = sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1")
+        .bind(business_id)
+        .fetch_all(&mut *tx)
+        .await?;
+    let mut all: Vec<String> = current.into_iter().map(|(s,)| s).collect();
+    for service in services {
+        if !all.contains(service) {
+            all.push(service.clone());
+        }
+    }
+    set_services(&mut tx, business_id, &all).await?;
+    state.plugins.prepare_business(state, business_id, &all).await?;
+    tx.commit().await?;
     Ok(())
 }
 

@@ -106,6 +106,9 @@ pub struct PluginsConfig {
     pub memory_mb: usize,
     /// Largest JSON answer a plugin may return.
     pub max_response_bytes: usize,
+    /// A local registry folder (`index.json` plus packages); `volante demo` installs its
+    /// packages and switches their services on for the demo school.
+    pub registry_dir: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -155,6 +158,7 @@ impl Default for Config {
                 timeout_ms: 2000,
                 memory_mb: 64,
                 max_response_bytes: 8 << 20,
+                registry_dir: None,
             },
             log: "info,sqlx=warn,tower_http=info".into(),
             log_format: "pretty".into(),

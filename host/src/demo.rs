@@ -159,3 +159,19 @@ pub async fn seed(db: &Db, password: Option<&str>) -> anyhow::Result<Demo> {
     tx.commit().await?;
     Ok(Demo { provider_business_id, school_business_id, users })
 }
+
+/// Install every plugin of a local registry and switch its services on for the demo school.
+pub async fn install_modules(state: &crate::state::AppState, dir: &std::path::Path, demo: &Demo) -> anyhow::Result<Vec<String>> {
+    let actor = crate::plugins::Actor { business_id: demo.provider_business_id, user_id: None };
+    let ids = state.plugins.install_from_registry(state, dir, actor).await?;
+    let mut services = Vec::new();
+    for id in &ids {
+        if let Some(plugin) = state.plugins.installed(id).await {
+            services.extend(plugin.manifest.services.iter().map(|s| s.id.clone()));
+        }
+    }
+    crate::business::enable_services(state, demo.school_business_id, &services)
+        .await
+        .map_err(|err| anyhow::anyhow!("Failed to enable the demo modules: {err}"))?;
+    Ok(ids)
+}

@@ -48,6 +48,10 @@ async fn main() -> anyhow::Result<()> {
             let app = Application::build(config.clone()).await?;
             let password = std::env::var("VOLANTE_DEMO_PASSWORD").ok().filter(|p| !p.is_empty());
             let seeded = demo::seed(&app.state.db, password.as_deref()).await?;
+            if let Some(dir) = &config.plugins.registry_dir {
+                let modules = demo::install_modules(&app.state, dir, &seeded).await?;
+                println!("Modules installed for the demo school: {}", modules.join(", "));
+            }
             let url = public_url(&config, app.port());
             println!("\nVolante demo is ready at {url}\n");
             for user in &seeded.users {

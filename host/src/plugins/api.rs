@@ -41,7 +41,7 @@ async fn install(State(state): State<AppState>, session: Session, mut form: Mult
         }
     }
     let package = package.ok_or_else(|| ApiError::invalid_field("package", "Falta el paquete (campo package)"))?;
-    ok(state.plugins.install(&state, &package, &session).await?)
+    ok(state.plugins.install(&state, &package, (&session).into()).await?)
 }
 
 async fn list(State(state): State<AppState>, session: Session) -> ApiJson {
@@ -79,7 +79,7 @@ struct PluginId {
 
 async fn remove(State(state): State<AppState>, session: Session, Body(req): Body<PluginId>) -> ApiJson {
     session.require_provider_admin()?;
-    state.plugins.remove(&state, &req.plugin_id, &session).await?;
+    state.plugins.remove(&state, &req.plugin_id, (&session).into()).await?;
     ok(json!({ "plugin_id": req.plugin_id, "removed": true }))
 }
 

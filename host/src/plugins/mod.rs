@@ -33,6 +33,19 @@ use crate::db::{self, Db, Engine as DbEngine};
 use crate::error::{codes, ApiError, ApiResult, ErrorItem as EnvelopeItem};
 use crate::state::AppState;
 
+/// Who installs or removes a plugin, for the audit log.
+#[derive(Debug, Clone, Copy)]
+pub struct Actor {
+    pub business_id: i64,
+    pub user_id: Option<i64>,
+}
+
+impl From<&Session> for Actor {
+    fn from(session: &Session) -> Actor {
+        Actor { business_id: session.business_id, user_id: Some(session.user_id) }
+    }
+}
+
 /// One installed plugin version, ready to serve.
 pub struct Installed {
     pub manifest: Manifest,
@@ -161,7 +174,7 @@ impl Plugins {
 
     /// Verify, compile and install (or upgrade) a package. An upgrade runs the new migrations in
     /// every business that has the plugin; if one fails, the old version keeps serving.
-    pub async fn install(&self, app: &AppState, bytes: &[u8], actor: &Session) -> ApiResult<Value> {
+    pub async fn install(&self, app: &AppState, bytes: &[u8], actor: Actor) -> ApiResult<Value> {
         let package = package::verify(bytes, &self.trusted).map_err(package_error)?;
         let id = package.manifest.plugin.id.clone();
         let version = package.manifest.plugin.version.clone();
@@ -219,7 +232,7 @@ impl Plugins {
             &mut tx,
             crate::audit::Entry {
                 business_id: actor.business_id,
-                actor_user_id: Some(actor.user_id),
+                actor_user_id: actor.user_id,
                 action: if previous.is_some() { "plugin.upgrade" } else { "plugin.install" },
                 target_kind: "plugin",
                 target_id: id.clone(),
@@ -254,7 +267,7 @@ impl Plugins {
         Ok(())
     }
 
-    pub async fn remove(&self, app: &AppState, id: &str, actor: &Session) -> ApiResult<()> {
+    pub async fn remove(&self, app: &AppState, id: &str, actor: Actor) -> ApiResult<()> {
         let mut tx = app.db.pool.begin().await?;
         let removed = sqlx::query("DELETE FROM plugin_install WHERE plugin_id = $1").bind(id).execute(&mut *tx).await?;
         if removed.rows_affected() == 0 {
@@ -264,7 +277,7 @@ impl Plugins {
             &mut tx,
             crate::audit::Entry {
                 business_id: actor.business_id,
-                actor_user_id: Some(actor.user_id),
+                actor_user_id: actor.user_id,
                 action: "plugin.remove",
                 target_kind: "plugin",
                 target_id: id.into(),
@@ -276,6 +289,49 @@ impl Plugins {
         self.installed.write().await.remove(id);
         let _ = std::fs::remove_dir_all(self.ui_dir().join(id));
         Ok(())
+    }
+
+    /// Install the newest version of every package in a local registry folder (its `index.json`
+    /// lists `{id, version, file}` entries). Already installed versions are skipped.
+    pub async fn install_from_registry(&self, app: &AppState, dir: &std::path::Path, actor: Actor) -> anyhow::Result<Vec<String>> {
+        #[derive(serde::Deserialize)]
+        struct Entry {
+            id: String,
+            version: semver::Version,
+            file: String,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Index {
+            Plain(Vec<Entry>),
+            Wrapped { packages: Vec<Entry> },
+        }
+        let text = std::fs::read_to_string(dir.join("index.json"))
+            .with_context(|| format!("Failed to read {}/index.json", dir.display()))?;
+        let entries = match serde_json::from_str::<Index>(&text).context("index.json is not a registry index")? {
+            Index::Plain(list) => list,
+            Index::Wrapped { packages } => packages,
+        };
+        let mut newest: HashMap<String, Entry> = HashMap::new();
+        for entry in entries {
+            if newest.get(&entry.id).is_none_or(|e| e.version < entry.version) {
+                newest.insert(entry.id.clone(), entry);
+            }
+        }
+        let mut installed = Vec::new();
+        for (id, entry) in newest {
+            if let Some(current) = self.installed(&id).await {
+                if current.manifest.plugin.version >= entry.version {
+                    installed.push(id);
+                    continue;
+                }
+            }
+            let bytes = std::fs::read(dir.join(&entry.file)).with_context(|| format!("Failed to read package {}", entry.file))?;
+            self.install(app, &bytes, actor).await.map_err(|err| anyhow::anyhow!("{id}: {err}"))?;
+            installed.push(id);
+        }
+        installed.sort();
+        Ok(installed)
     }
 
     /// Grant `plugin_id` read access to tables its manifest asked for.

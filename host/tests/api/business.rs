@@ -29,13 +29,17 @@ async fn only_the_provider_creates_businesses_and_switches_services() {
     assert_eq!(assert_ok(&on)[0]["id"], "contacts");
     let verify = app.get("user/update", Some(&director), &[]).await;
     assert_eq!(verify["data"]["user"]["services"], json!([{ "id": "contacts" }]), "super has every business service");
+    // Switched on for the business, the service is on for its staff too; off per user, it goes.
     let teacher = app.teacher().await;
-    assert_eq!(app.get("user/update", Some(&teacher), &[]).await["data"]["user"]["services"], json!([]));
+    assert_eq!(app.get("user/update", Some(&teacher), &[]).await["data"]["user"]["services"], json!([{ "id": "contacts" }]));
     let (teacher_id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1")
         .bind(TEACHER)
         .fetch_one(&app.state.db.pool)
         .await
         .unwrap();
+    let revoke = json!({ "business_id": school, "user_id": teacher_id, "service_id": "contacts", "enabled": false });
+    assert_ok(&app.post("business/services/update", Some(&provider), revoke).await);
+    assert_eq!(app.get("user/update", Some(&teacher), &[]).await["data"]["user"]["services"], json!([]));
     let grant = json!({ "business_id": school, "user_id": teacher_id, "service_id": "contacts", "enabled": true });
     assert_ok(&app.post("business/services/update", Some(&provider), grant).await);
     assert_eq!(app.get("user/update", Some(&teacher), &[]).await["data"]["user"]["services"], json!([{ "id": "contacts" }]));
