@@ -79,7 +79,7 @@ pub struct Contents<'a> {
 }
 
 pub fn pack(contents: Contents<'_>, key: &SigningKey) -> anyhow::Result<Vec<u8>> {
-    Manifest::parse(contents.manifest_text)?;
+    Manifest::parse_shape(contents.manifest_text)?;
     let mut payload = tar::Builder::new(flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default()));
     payload.mode(tar::HeaderMode::Deterministic);
     append(&mut payload, "plugin.toml", contents.manifest_text.as_bytes())?;
@@ -142,6 +142,28 @@ fn append<W: std::io::Write>(builder: &mut tar::Builder<W>, path: &str, bytes: &
 
 fn malformed(e: impl std::fmt::Display) -> PackageError {
     PackageError::Malformed(e.to_string())
+}
+
+/// The hex public key a package says it is signed with (not yet verified).
+pub fn declared_signer(bytes: &[u8]) -> Result<String, PackageError> {
+    let mut outer = tar::Archive::new(Cursor::new(bytes));
+    for entry in outer.entries().map_err(malformed)? {
+        let mut entry = entry.map_err(malformed)?;
+        if entry.path().map_err(malformed)?.to_string_lossy() == "signature.json" {
+            let mut data = Vec::new();
+            entry.read_to_end(&mut data).map_err(malformed)?;
+            let signature: Signature = serde_json::from_slice(&data).map_err(malformed)?;
+            return Ok(signature.key);
+        }
+    }
+    Err(malformed("no signature"))
+}
+
+/// Check digest, signature and manifest against the package's own key: integrity without
+/// trust (what a registry checks before listing a package; hosts use [`verify`]).
+pub fn verify_integrity(bytes: &[u8]) -> Result<Package, PackageError> {
+    let signer = declared_signer(bytes)?;
+    verify(bytes, &[signer])
 }
 
 /// Check digest, signature (by one of `trusted` hex public keys) and manifest, and unpack.
