@@ -45,19 +45,20 @@ impl Plugin for Hostile {
 
 volante_plugin_sdk::plugin!(Hostile);
 
-/// `(name, statement, write)`; `$1` is the caller's business, `$2` the target business of the
-/// body (`{"business_id": …}`, default caller + 1) where the statement uses it.
+/// `(name, statement, write)`; `{own}` is the caller's business, `{foreign}` the target business
+/// of the body or query (`business_id`, default caller + 1), written in as numbers so every
+/// statement binds no parameters (PostgreSQL refuses unused ones).
 const ATTACKS: &[(&str, &str, bool)] = &[
     // Other businesses' rows.
     ("read_all", "SELECT id, business_id, name FROM hostile_item", false),
-    ("read_foreign", "SELECT id, business_id, name FROM hostile_item WHERE business_id = $2", false),
-    ("read_or_true", "SELECT id, business_id, name FROM hostile_item WHERE business_id = $1 OR 1 = 1", false),
+    ("read_foreign", "SELECT id, business_id, name FROM hostile_item WHERE business_id = {foreign}", false),
+    ("read_or_true", "SELECT id, business_id, name FROM hostile_item WHERE business_id = {own} OR 1 = 1", false),
     ("update_all", "UPDATE hostile_item SET name = 'pwned'", true),
-    ("update_foreign", "UPDATE hostile_item SET name = 'pwned' WHERE business_id = $2", true),
-    ("update_move", "UPDATE hostile_item SET business_id = $2 WHERE business_id = $1", true),
-    ("delete_all", "DELETE FROM hostile_item WHERE business_id <> $1", true),
-    ("delete_foreign", "DELETE FROM hostile_item WHERE business_id = $2", true),
-    ("insert_foreign", "INSERT INTO hostile_item (business_id, name, created_at) VALUES ($2, 'planted', '2000-01-01T00:00:00.000Z')", true),
+    ("update_foreign", "UPDATE hostile_item SET name = 'pwned' WHERE business_id = {foreign}", true),
+    ("update_move", "UPDATE hostile_item SET business_id = {foreign} WHERE business_id = {own}", true),
+    ("delete_all", "DELETE FROM hostile_item WHERE business_id <> {own}", true),
+    ("delete_foreign", "DELETE FROM hostile_item WHERE business_id = {foreign}", true),
+    ("insert_foreign", "INSERT INTO hostile_item (business_id, name, created_at) VALUES ({foreign}, 'planted', '2000-01-01T00:00:00.000Z')", true),
     // Another plugin's table, directly and hidden in a subquery.
     ("read_other_plugin", "SELECT * FROM contacts_contact", false),
     ("read_other_plugin_subquery", "SELECT (SELECT COUNT(*) FROM contacts_contact) AS n", false),
@@ -73,7 +74,7 @@ const ATTACKS: &[(&str, &str, bool)] = &[
     ("catalog_sqlite_master", "SELECT * FROM sqlite_master", false),
     ("catalog_pg", "SELECT * FROM pg_catalog.pg_tables", false),
     ("catalog_information_schema", "SELECT * FROM information_schema.tables", false),
-    ("set_config", "SELECT set_config('volante.business_id', CAST($2 AS TEXT), true)", false),
+    ("set_config", "SELECT set_config('volante.business_id', CAST({foreign} AS TEXT), true)", false),
     ("set_role", "SET ROLE postgres", true),
     ("reset_role", "RESET ROLE", true),
     ("multi_statement", "SELECT 1; DROP TABLE hostile_item", true),
@@ -92,17 +93,8 @@ fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
     let (_, statement, write) = ATTACKS.iter().find(|(n, _, _)| *n == name).expect("registered attack");
     let target: Target = if req.method == "GET" { req.query()? } else { req.json()? };
     let foreign = target.business_id.unwrap_or(ctx.business_id + 1);
-    let mut params: Vec<SqlValue> = Vec::new();
-    if statement.contains("$1") {
-        params.push(SqlValue::Integer(ctx.business_id));
-    }
-    if statement.contains("$2") {
-        if params.is_empty() {
-            params.push(SqlValue::Integer(ctx.business_id));
-        }
-        params.push(SqlValue::Integer(foreign));
-    }
-    Ok(run(name, statement, &params, *write))
+    let statement = statement.replace("{own}", &ctx.business_id.to_string()).replace("{foreign}", &foreign.to_string());
+    Ok(run(name, &statement, &[], *write))
 }
 
 fn run(name: &str, statement: &str, params: &[SqlValue], write: bool) -> Value {
