@@ -247,7 +247,7 @@ async fn create(State(state): State<AppState>, session: Session, Body(req): Body
     )
     .await?;
     set_services(&mut tx, created.business_id, &req.services).await?;
-    state.plugins.prepare_business(&state, created.business_id, &req.services).await?;
+    state.plugins.prepare_business(&mut tx, created.business_id, &req.services).await?;
     let user_id = create_user(
         &mut tx,
         NewUser {
@@ -351,7 +351,7 @@ pub async fn enable_services(state: &AppState, business_id: i64, services: &[Str
         }
     }
     set_services(&mut tx, business_id, &all).await?;
-    state.plugins.prepare_business(state, business_id, &all).await?;
+    state.plugins.prepare_business(&mut tx, business_id, &all).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -387,7 +387,7 @@ async fn services_update(State(state): State<AppState>, session: Session, Body(r
         (Some(services), None, None, None) => {
             set_services(&mut tx, req.business_id, &services).await?;
             // Plugins serving a newly enabled service get their migrations for this business.
-            state.plugins.prepare_business(&state, req.business_id, &services).await?;
+            state.plugins.prepare_business(&mut tx, req.business_id, &services).await?;
             detail = json!({ "services": services });
         }
         (None, Some(user_id), Some(service_id), Some(enabled)) => {

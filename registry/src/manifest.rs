@@ -162,25 +162,43 @@ pub enum ManifestError {
 }
 
 impl Manifest {
+    /// Parse and check everything, the interface version included (what a host accepts).
     pub fn parse(text: &str) -> Result<Manifest, ManifestError> {
-        let manifest: Manifest = toml::from_str(text).map_err(|e| ManifestError::Parse(e.to_string()))?;
-        manifest.validate()?;
+        let manifest = Manifest::parse_shape(text)?;
+        manifest.check_api()?;
         Ok(manifest)
     }
 
+    /// Parse and check everything but the interface version: a package may target an interface
+    /// newer (or older) than the tools packing it support; hosts decide at install.
+    pub fn parse_shape(text: &str) -> Result<Manifest, ManifestError> {
+        let manifest: Manifest = toml::from_str(text).map_err(|e| ManifestError::Parse(e.to_string()))?;
+        manifest.validate_shape()?;
+        Ok(manifest)
+    }
+
+    pub fn check_api(&self) -> Result<(), ManifestError> {
+        if !crate::SUPPORTED_API_VERSIONS.contains(&self.plugin.api.as_str()) {
+            return Err(ManifestError::UnsupportedApi {
+                found: self.plugin.api.clone(),
+                supported: crate::SUPPORTED_API_VERSIONS.join(", "),
+            });
+        }
+        Ok(())
+    }
+
     pub fn validate(&self) -> Result<(), ManifestError> {
+        self.validate_shape()?;
+        self.check_api()
+    }
+
+    fn validate_shape(&self) -> Result<(), ManifestError> {
         let id = &self.plugin.id;
         let id_ok = id.chars().next().is_some_and(|c| c.is_ascii_lowercase())
             && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
             && id.len() <= 40;
         if !id_ok {
             return Err(ManifestError::BadId(id.clone()));
-        }
-        if !crate::SUPPORTED_API_VERSIONS.contains(&self.plugin.api.as_str()) {
-            return Err(ManifestError::UnsupportedApi {
-                found: self.plugin.api.clone(),
-                supported: crate::SUPPORTED_API_VERSIONS.join(", "),
-            });
         }
         if self.services.is_empty() {
             return Err(ManifestError::NoService);

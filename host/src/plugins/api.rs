@@ -135,7 +135,9 @@ pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, h
 }
 
 async fn dispatch_inner(state: AppState, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Result<Value, ApiError> {
-    let path = uri.path().trim_start_matches("/api/").trim_end_matches('/');
+    // Inside the `/api` nest the prefix is already stripped; outside it is not.
+    let path = uri.path();
+    let path = path.strip_prefix("/api/").unwrap_or(path).trim_start_matches('/').trim_end_matches('/');
     let Some((plugin, route, params)) = state.plugins.route(method.as_str(), path).await else {
         return Err(ApiError::new(codes::UNKNOWN_CALL, "Llamada desconocida"));
     };

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use sqlparser::ast::{visit_relations, Expr, ObjectName, Statement, Value, ValueWithSpan, VisitMut, VisitorMut};
+use sqlparser::ast::{visit_expressions, visit_relations, Expr, ObjectName, Statement, Value, ValueWithSpan, VisitMut, VisitorMut};
 use sqlparser::dialect::{PostgreSqlDialect, SQLiteDialect};
 use sqlparser::parser::Parser;
 
@@ -77,7 +77,27 @@ pub fn check(engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Result<(Kind, 
             return Err(format!("Solo puede modificar sus propias tablas: {target}"));
         }
     }
+    // Functions: an allow-list. Anything else (set_config, pg_*, load_extension, dblink…) could
+    // change the session, reach files or run SQL the guard never saw.
+    let mut refused_function = None;
+    let _ = visit_expressions(&statement, |expr: &Expr| {
+        if let Expr::Function(function) = expr {
+            let name = function.name.to_string().replace('"', "").to_lowercase();
+            if !ALLOWED_FUNCTIONS.contains(&name.as_str()) {
+                refused_function = Some(name);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(name) = refused_function {
+        return Err(format!("Función no permitida para un plugin: {name}"));
+    }
     let text = statement.to_string().to_lowercase();
+    if text.contains("with recursive") {
+        // A recursive query can run without end inside the database, out of the call's deadline.
+        return Err("Las consultas recursivas no están permitidas".into());
+    }
     for forbidden in ["pg_catalog", "information_schema", "sqlite_master", "sqlite_schema", "sqlite_temp_master", "pragma_"] {
         if text.contains(forbidden) {
             return Err(format!("Acceso no permitido: {forbidden}"));
@@ -85,6 +105,17 @@ pub fn check(engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Result<(Kind, 
     }
     Ok((kind, statement))
 }
+
+/// Functions a plugin's SQL may call: aggregates, windows, text, numbers, dates and JSON reading.
+const ALLOWED_FUNCTIONS: &[&str] = &[
+    "count", "sum", "avg", "min", "max", "total", "group_concat", "string_agg", "array_agg",
+    "row_number", "rank", "dense_rank", "lag", "lead", "first_value", "last_value", "ntile",
+    "coalesce", "nullif", "ifnull", "greatest", "least", "abs", "round", "floor", "ceil", "ceiling",
+    "mod", "lower", "upper", "length", "char_length", "substr", "substring", "trim", "ltrim", "rtrim",
+    "replace", "instr", "position", "strpos", "concat", "concat_ws", "lpad", "rpad", "left", "right",
+    "date", "time", "datetime", "strftime", "julianday", "unixepoch", "to_char", "date_trunc",
+    "extract", "date_part", "age", "json_extract", "json_array_length", "jsonb_array_length",
+];
 
 fn collect_ctes(query: &sqlparser::ast::Query, out: &mut BTreeSet<String>) {
     if let Some(with) = &query.with {
@@ -156,6 +187,7 @@ mod tests {
         assert!(ok("DELETE FROM contacts_contact WHERE contact_id = $1"));
         assert!(ok("SELECT c.name, i.total FROM contacts_contact c JOIN billing_invoice i ON i.contact_id = c.contact_id"));
         assert!(ok("WITH recent AS (SELECT * FROM contacts_contact) SELECT * FROM recent"));
+        assert!(ok("SELECT COUNT(*), MAX(created_at), LOWER(name) FROM contacts_contact GROUP BY name"));
     }
 
     #[test]
@@ -177,6 +209,11 @@ mod tests {
             "SELECT (SELECT count(*) FROM app_user) FROM contacts_contact",
             "BEGIN",
             "SET ROLE postgres",
+            "SELECT set_config('volante.business_id', '2', true)",
+            "SELECT set_config('role', 'postgres', true) FROM contacts_contact",
+            "SELECT load_extension('/tmp/evil.so')",
+            "SELECT pg_read_file('/etc/passwd')",
+            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r",
         ] {
             assert!(!ok(sql), "{sql} should be refused");
         }

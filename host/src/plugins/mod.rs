@@ -203,9 +203,11 @@ impl Plugins {
             .bind(&id)
             .fetch_all(&app.db.pool)
             .await?;
+        let mut conn = app.db.pool.acquire().await?;
         for (business_id,) in migrated {
-            self.migrate_for(app, &installed, business_id).await?;
+            self.migrate_for(&mut conn, &installed, business_id).await?;
         }
+        drop(conn);
 
         let path = self.dir.join("packages").join(format!("{id}-{version}.vpkg"));
         std::fs::write(&path, bytes).map_err(anyhow::Error::from)?;
@@ -370,7 +372,7 @@ impl Plugins {
         Ok(grants)
     }
 
-    async fn migrate_for(&self, app: &AppState, plugin: &Installed, business_id: i64) -> ApiResult<()> {
+    async fn migrate_for(&self, conn: &mut sqlx::AnyConnection, plugin: &Installed, business_id: i64) -> ApiResult<()> {
         let id = &plugin.manifest.plugin.id;
         self.data
             .migrate(id, business_id, &plugin.migrations_sqlite, &plugin.migrations_postgres)
@@ -387,14 +389,15 @@ impl Plugins {
         .bind(business_id)
         .bind(plugin.manifest.plugin.version.to_string())
         .bind(db::now())
-        .execute(&app.db.pool)
+        .execute(conn)
         .await?;
         Ok(())
     }
 
     /// Called when services are switched on for a business: plugins serving them get their
     /// migrations run there the first time.
-    pub async fn prepare_business(&self, app: &AppState, business_id: i64, services: &[String]) -> ApiResult<()> {
+    /// `conn` is the caller's (host database) connection or transaction, for the bookkeeping.
+    pub async fn prepare_business(&self, conn: &mut sqlx::AnyConnection, business_id: i64, services: &[String]) -> ApiResult<()> {
         let scope = if self.data.engine() == DbEngine::Postgres { 0 } else { business_id };
         for plugin in self.all().await {
             if !plugin.manifest.services.iter().any(|s| services.contains(&s.id)) {
@@ -404,10 +407,10 @@ impl Plugins {
                 sqlx::query_as("SELECT version FROM plugin_business WHERE plugin_id = $1 AND business_id = $2")
                     .bind(&plugin.manifest.plugin.id)
                     .bind(scope)
-                    .fetch_optional(&app.db.pool)
+                    .fetch_optional(&mut *conn)
                     .await?;
             if done.map(|(v,)| v) != Some(plugin.manifest.plugin.version.to_string()) {
-                self.migrate_for(app, &plugin, scope).await?;
+                self.migrate_for(&mut *conn, &plugin, scope).await?;
             }
         }
         Ok(())

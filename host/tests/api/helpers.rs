@@ -98,6 +98,7 @@ impl TestApp {
             config.data_dir.join("outbox")
         };
         tweak(&mut config);
+        volante_host::telemetry::init_logging(&config);
         let app = Application::build(config).await.expect("build the application");
         let url = format!("http://127.0.0.1:{}", app.port());
         let state = app.state.clone();

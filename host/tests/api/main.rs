@@ -9,4 +9,5 @@ mod calls;
 mod external;
 mod filesystem;
 mod isolation;
+mod plugins;
 mod roles;

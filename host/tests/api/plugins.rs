@@ -1,0 +1,301 @@
+//! The plugin platform end to end: real components (built by scripts/build-plugins.sh), packed
+//! and signed, installed through the API, enabled per business, and called through the host.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use volante_registry::package::{self, Contents};
+
+use crate::helpers::*;
+
+fn signing_key() -> &'static ed25519_dalek::SigningKey {
+    static KEY: OnceLock<ed25519_dalek::SigningKey> = OnceLock::new();
+    KEY.get_or_init(package::generate_key)
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn component(id: &str) -> Vec<u8> {
+    let dir = std::env::var("VOLANTE_PLUGIN_BUILD_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap()).join(".cache/volante/plugins"));
+    let path = dir.join(format!("{id}.wasm"));
+    std::fs::read(&path).unwrap_or_else(|_| panic!("{} is missing: run scripts/build-plugins.sh", path.display()))
+}
+
+fn pack_with(id: &str, manifest: &str, key: &ed25519_dalek::SigningKey) -> Vec<u8> {
+    let migrations = repo().join("plugins").join(id).join("migrations");
+    package::pack(
+        Contents { manifest_text: manifest, component: &component(id), migrations_dir: Some(&migrations), ui_dir: None },
+        key,
+    )
+    .unwrap()
+}
+
+fn manifest(id: &str) -> String {
+    std::fs::read_to_string(repo().join("plugins").join(id).join("plugin.toml")).unwrap()
+}
+
+pub async fn app_with_plugins() -> TestApp {
+    let trusted = package::public_key_hex(signing_key());
+    TestApp::spawn_with(move |config| {
+        config.plugins.trusted_keys = vec![trusted];
+        config.plugins.timeout_ms = 1500;
+    })
+    .await
+}
+
+async fn upload(app: &TestApp, token: &str, bytes: Vec<u8>) -> Value {
+    let form = reqwest::multipart::Form::new().part("package", reqwest::multipart::Part::bytes(bytes).file_name("p.vpkg"));
+    app.client
+        .post(format!("{}/api/plugin/install", app.url))
+        .header("Authorization", format!("Token {token}"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// Install `id` and switch its service on for `businesses`.
+pub async fn install(app: &TestApp, provider: &str, id: &str, businesses: &[i64]) {
+    let answer = upload(app, provider, pack_with(id, &manifest(id), signing_key())).await;
+    assert_ok(&answer);
+    for business in businesses {
+        let current = app.get("business/read", Some(provider), &[("business_id", &business.to_string())]).await;
+        let mut services: Vec<String> =
+            current["data"]["services"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap().to_string()).collect();
+        services.push(id.to_string());
+        let on = app.post("business/services/update", Some(provider), json!({ "business_id": business, "services": services })).await;
+        assert_ok(&on);
+    }
+}
+
+fn id_of(contact: &Value) -> i64 {
+    contact["contact_id"].as_i64().or_else(|| contact["id"].as_i64()).unwrap_or_else(|| panic!("no id in {contact}"))
+}
+
+#[tokio::test]
+async fn contacts_plugin_works_end_to_end() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
+    let director = app.director().await;
+
+    let created = app
+        .post(
+            "contact/create",
+            Some(&director),
+            json!({ "type": "P", "first_name": "Álvaro", "last_name": "Peña", "fiscal_code": "12345678z", "email": "alvaro@example.es" }),
+        )
+        .await;
+    let contact = assert_ok(&created).clone();
+    let id = id_of(&contact);
+    assert_eq!(contact["fiscal_code"], "12345678Z");
+
+    let bad = app.post("contact/create", Some(&director), json!({ "type": "P", "first_name": "X", "fiscal_code": "12345678A" })).await;
+    assert_eq!(error_code(&bad), "REQ-102");
+    assert_eq!(bad["error"][0]["details"], "Dni erroneo, la letra del NIF no se corresponde");
+
+    let read = app.get(&format!("contact/read/{id}"), Some(&director), &[]).await;
+    assert_eq!(assert_ok(&read)["email"], "alvaro@example.es");
+    let found = app.get("contact/finder", Some(&director), &[("search", "  alvaro pe ")]).await;
+    assert!(assert_ok(&found).to_string().contains("Peña"), "{found}");
+    let too_short = app.get("contact/finder", Some(&director), &[("search", "a")]).await;
+    assert_eq!(assert_ok(&too_short).as_array().map(Vec::len), Some(0));
+
+    let updated = app.post("contact/update", Some(&director), json!({ "id": id, "contact_id": id, "city": "Alcalá" })).await;
+    assert_eq!(assert_ok(&updated)["city"], "Alcalá");
+    let state = app.post("contact/state", Some(&director), json!({ "id": id, "contact_id": id })).await;
+    assert_ok(&state);
+    assert!(state["data"].to_string().contains("inactive"), "{state}");
+
+    // Bad input changes nothing: the failed create left no row.
+    let all = app.post("contact/readall", Some(&director), json!({})).await;
+    assert!(!assert_ok(&all).to_string().contains("12345678A"));
+}
+
+#[tokio::test]
+async fn services_and_permissions_are_checked_and_switch_without_restart() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    install(&app, &provider, "contacts", &[]).await;
+    let director = app.director().await;
+    let teacher = app.teacher().await;
+
+    // The business does not have the service.
+    let refused = app.post("contact/readall", Some(&director), json!({})).await;
+    assert_eq!(error_code(&refused), "SERVICE-000");
+    assert!(refused["error"][0]["details"].as_str().unwrap().contains("empresa"));
+
+    let school = app.demo.school_business_id;
+    let on = json!({ "business_id": school, "services": ["contacts"] });
+    assert_ok(&app.post("business/services/update", Some(&provider), on.clone()).await);
+    // super passes at once; the teacher has the service but not the permission.
+    assert_ok(&app.post("contact/readall", Some(&director), json!({})).await);
+    let denied = app.post("contact/readall", Some(&teacher), json!({})).await;
+    assert_eq!(error_code(&denied), "PERMISSION-000");
+    // Without a token: the session error, not the plugin.
+    assert_eq!(error_code(&app.post("contact/readall", None, json!({})).await), "SESSION-000");
+
+    // Per user: the director loses the service, then the business loses it.
+    let (director_id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1")
+        .bind(volante_host::demo::DIRECTOR)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let off_user = json!({ "business_id": school, "user_id": director_id, "service_id": "contacts", "enabled": false });
+    assert_ok(&app.post("business/services/update", Some(&provider), off_user).await);
+    // super still has every service the business has.
+    assert_ok(&app.post("contact/readall", Some(&director), json!({})).await);
+    assert_ok(&app.post("business/services/update", Some(&provider), json!({ "business_id": school, "services": [] })).await);
+    assert_eq!(error_code(&app.post("contact/readall", Some(&director), json!({})).await), "SERVICE-000");
+    assert_ok(&app.post("business/services/update", Some(&provider), on).await);
+    assert_ok(&app.post("contact/readall", Some(&director), json!({})).await);
+
+    // Modules for the shell follow the same rules.
+    let modules = app.get("plugin/modules", Some(&director), &[]).await;
+    assert_eq!(assert_ok(&modules)[0]["plugin_id"], "contacts");
+}
+
+#[tokio::test]
+async fn bad_packages_are_refused_with_the_reason() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let good = pack_with("contacts", &manifest("contacts"), signing_key());
+
+    // Someone else's key.
+    let stranger = package::generate_key();
+    let answer = upload(&app, &provider, pack_with("contacts", &manifest("contacts"), &stranger)).await;
+    assert_eq!(error_code(&answer), "PLUGIN-012");
+    assert!(answer["error"][0]["details"].as_str().unwrap().contains("does not trust"));
+
+    // A byte of the payload changed: the digest no longer matches.
+    let mut tampered = good.clone();
+    let at = tampered.windows(4).position(|w| w == [0x1f, 0x8b, 0x08, 0x00]).unwrap() + 100;
+    tampered[at] ^= 0x55;
+    let answer = upload(&app, &provider, tampered).await;
+    assert_eq!(error_code(&answer), "PLUGIN-010");
+    assert!(answer["error"][0]["details"].as_str().unwrap().contains("digest"));
+
+    // A forged signature.
+    let needle = b"\"signature\": \"";
+    let mut forged = good.clone();
+    let at = forged.windows(needle.len()).position(|w| w == needle).unwrap() + needle.len();
+    forged[at] = if forged[at] == b'A' { b'B' } else { b'A' };
+    let answer = upload(&app, &provider, forged).await;
+    assert_eq!(error_code(&answer), "PLUGIN-011");
+
+    // Built for an interface this host does not support.
+    let future = manifest("contacts").replace("api = \"0.1.0\"", "api = \"0.2.0\"");
+    let answer = upload(&app, &provider, pack_with("contacts", &future, signing_key())).await;
+    assert_eq!(error_code(&answer), "PLUGIN-013");
+    assert!(answer["error"][0]["details"].as_str().unwrap().contains("0.2.0"));
+
+    // Nothing was installed; staff cannot install.
+    assert_eq!(app.count("SELECT COUNT(*) FROM plugin_install").await, 0);
+    let director = app.director().await;
+    assert_eq!(error_code(&upload(&app, &director, good).await), "PERMISSION-000");
+}
+
+#[tokio::test]
+async fn hostile_plugin_is_contained() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    let other = app.demo.provider_business_id;
+    install(&app, &provider, "contacts", &[school]).await;
+    install(&app, &provider, "hostile", &[school, other]).await;
+    let director = app.director().await;
+
+    // Each business has a row.
+    assert_ok(&app.post("hostile/seed", Some(&director), json!({ "name": "school row" })).await);
+    assert_ok(&app.post("hostile/seed", Some(&provider), json!({ "name": "provider row" })).await);
+    assert_ok(&app.post("contact/create", Some(&director), json!({ "type": "P", "first_name": "Ana" })).await);
+    let provider_rows = app.get("hostile/mine", Some(&provider), &[]).await;
+
+    let target = other.to_string();
+    let sql_attacks = [
+        ("GET", "read_all"),
+        ("GET", "read_foreign"),
+        ("GET", "read_or_true"),
+        ("POST", "update_all"),
+        ("POST", "update_foreign"),
+        ("POST", "update_move"),
+        ("POST", "delete_all"),
+        ("POST", "delete_foreign"),
+        ("POST", "insert_foreign"),
+        ("GET", "read_other_plugin"),
+        ("GET", "read_other_plugin_subquery"),
+        ("GET", "read_host_table"),
+        ("POST", "ddl_create"),
+        ("POST", "ddl_drop"),
+        ("POST", "ddl_alter"),
+        ("POST", "attach"),
+        ("POST", "pragma"),
+        ("GET", "read_pragma_function"),
+        ("GET", "catalog_sqlite_master"),
+        ("GET", "catalog_pg"),
+        ("GET", "catalog_information_schema"),
+        ("POST", "set_config"),
+        ("POST", "set_role"),
+        ("POST", "reset_role"),
+        ("POST", "multi_statement"),
+        ("GET", "read_load_extension"),
+        ("GET", "read_sql_loop"),
+    ];
+    for (method, name) in sql_attacks {
+        let path = format!("hostile/{name}");
+        let answer = if method == "GET" {
+            app.get(&path, Some(&director), &[("business_id", &target)]).await
+        } else {
+            app.post(&path, Some(&director), json!({ "business_id": other })).await
+        };
+        let data = assert_ok(&answer);
+        if data["refused"] == false {
+            // Allowed only where it touched nothing but the caller's own rows.
+            let ids = data["business_ids"].as_array().cloned().unwrap_or_default();
+            assert!(ids.iter().all(|b| b.as_i64() == Some(school)), "{name} reached another business: {data}");
+            assert!(
+                matches!(name, "read_all" | "read_foreign" | "read_or_true" | "update_all" | "update_foreign" | "delete_all" | "delete_foreign"),
+                "{name} should have been refused: {data}"
+            );
+            if matches!(name, "update_foreign" | "delete_foreign" | "delete_all") {
+                assert_eq!(data["changed"], 0, "{name}: {data}");
+            }
+        }
+    }
+    // The provider's row is untouched, the school's still there, the tables intact.
+    assert_eq!(app.get("hostile/mine", Some(&provider), &[]).await, provider_rows);
+    assert_eq!(assert_ok(&app.get("hostile/mine", Some(&director), &[]).await).as_array().unwrap().len(), 1);
+
+    // Runaway guests are stopped within the deadline, and the host serves the next call.
+    for (name, codes) in [
+        ("loop", &["PLUGIN-001"][..]),
+        ("memory", &["PLUGIN-002", "PLUGIN-000"][..]),
+        ("giant", &["PLUGIN-003", "PLUGIN-002", "PLUGIN-000"][..]),
+        ("panic", &["PLUGIN-000"][..]),
+    ] {
+        let started = Instant::now();
+        let answer = app.get(&format!("hostile/{name}"), Some(&director), &[]).await;
+        let code = error_code(&answer);
+        assert!(codes.contains(&code.as_str()), "{name}: {answer}");
+        assert!(!answer.to_string().contains("wasm"), "{name} leaked internals: {answer}");
+        assert!(started.elapsed() < Duration::from_secs(10), "{name} took {:?}", started.elapsed());
+        let next = app.get("hostile/ok", Some(&director), &[]).await;
+        assert_eq!(assert_ok(&next)["ok"], true, "after {name}");
+        assert_ok(&app.get("user/verify", Some(&director), &[]).await);
+    }
+
+    // Another business's file, and settings past the limit.
+    let file = app.get("hostile/file_foreign", Some(&director), &[("file_id", "1")]).await;
+    assert_eq!(assert_ok(&file)["refused"], true);
+    let huge = app.post("hostile/settings_huge", Some(&director), json!({})).await;
+    assert_eq!(assert_ok(&huge)["refused"], true);
+}
