@@ -7,10 +7,11 @@ source scripts/env.sh
 scripts/setup.sh
 
 echo "== build"
-cargo build -q -p volante-host --all-targets
+scripts/build-plugins.sh
+cargo build -q -p volante-host -p volante-registry --all-targets
 
 echo "== Rust tests on SQLite"
-cargo test -q -p volante-host -- --test-threads=4
+cargo test -q -p volante-host -p volante-registry -- --test-threads=4
 
 echo "== Rust integration tests on PostgreSQL"
 source scripts/pg.sh
