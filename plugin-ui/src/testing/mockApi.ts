@@ -39,6 +39,8 @@ export interface MockApi {
   requests: MockRequest[];
   /** Add or replace the answer to `"METHOD path"`; a plain value is the envelope to send. */
   on(route: string, handler: MockHandler | object): void;
+  /** Whether `"METHOD path"` has an answer. */
+  has(route: string): boolean;
   /** Requests made to `"METHOD path"`. */
   calls(route: string): MockRequest[];
   forcedLogouts: number;
@@ -61,7 +63,7 @@ export function mockApi(routes: Record<string, MockHandler | object> = {}, optio
       method,
       path,
       query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined,
       headers,
     };
     requests.push(request);
@@ -82,6 +84,7 @@ export function mockApi(routes: Record<string, MockHandler | object> = {}, optio
     fetch: fakeFetch as typeof fetch,
     requests,
     on,
+    has: (route) => table.has(route),
     calls: (route) => requests.filter((r) => `${r.method} ${r.path}` === route),
     forcedLogouts: 0,
     client: undefined as unknown as ApiClient,
