@@ -11,6 +11,8 @@ import {
 } from '@volante/plugin-ui';
 import { ShellConfigContext, defaultShellConfig, type ShellConfig } from './ShellConfig';
 import { ExternalSignInContext, browserExternalSignIn, type ExternalSignIn } from '../features/auth/externalProviders';
+import { ModuleLoaderProvider } from '../modules/ModulesContext';
+import { unavailableLoader, type ModuleLoader } from '../modules/loader';
 
 export interface AppProvidersProps {
   api: ApiClient;
@@ -18,20 +20,24 @@ export interface AppProvidersProps {
   i18n: I18n;
   config?: ShellConfig;
   external?: ExternalSignIn;
+  /** Loads plugin remotes (the federation runtime in the app, a fake in tests). */
+  modules?: ModuleLoader;
   children: ReactNode;
 }
 
 /** Everything a page needs around it; the app and the tests build the same tree. */
-export function AppProviders({ api, store, i18n, config = defaultShellConfig, external = browserExternalSignIn, children }: AppProvidersProps) {
+export function AppProviders({ api, store, i18n, config = defaultShellConfig, external = browserExternalSignIn, modules = unavailableLoader, children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <ShellConfigContext.Provider value={config}>
         <ApiProvider client={api}>
           <SessionProvider store={store}>
             <ExternalSignInContext.Provider value={external}>
-              <ToastProvider>
-                <ConfirmProvider>{children}</ConfirmProvider>
-              </ToastProvider>
+              <ModuleLoaderProvider value={modules}>
+                <ToastProvider>
+                  <ConfirmProvider>{children}</ConfirmProvider>
+                </ToastProvider>
+              </ModuleLoaderProvider>
             </ExternalSignInContext.Provider>
           </SessionProvider>
         </ApiProvider>

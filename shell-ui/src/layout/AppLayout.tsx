@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TOOLBAR_HEIGHT_PX } from '../config';
 import { PageErrorBoundary } from '../components/PageError';
@@ -9,8 +9,9 @@ import { Header } from './Header';
 import { Toolbar } from './Toolbar';
 import { Footer } from './Footer';
 
-/** Dark sidebar, fixed header, toolbar (55px or 0), fixed-width content, fluid footer. */
-export function AppLayout() {
+/** Dark sidebar, fixed header, toolbar (55px or 0), fixed-width content, fluid footer. The page is
+ *  the matched child route, or `page` when given (a path only a module may know). */
+export function AppLayout({ page }: { page?: ReactNode }) {
   const { config } = useLayout();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -26,7 +27,7 @@ export function AppLayout() {
           <div className="container-fixed">
             <PageErrorBoundary resetKey={location.pathname}>
               <Suspense fallback={<Splash inline />}>
-                <Outlet />
+                {page ?? <Outlet />}
               </Suspense>
             </PageErrorBoundary>
           </div>

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { PageLayoutContext, type PageLayoutSetter } from '@volante/plugin-ui';
 
 export interface Breadcrumb {
   label: string;
@@ -45,7 +46,13 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
 
   const config = state.key === location.key ? state.config : defaultLayout;
   const value = useMemo(() => ({ config, set }), [config, set]);
-  return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
+  // Plugin pages set the same configuration through the kit's context (a federated singleton).
+  const setter = useMemo<PageLayoutSetter>(() => ({ set }), [set]);
+  return (
+    <LayoutContext.Provider value={value}>
+      <PageLayoutContext.Provider value={setter}>{children}</PageLayoutContext.Provider>
+    </LayoutContext.Provider>
+  );
 }
 
 export function useLayout(): LayoutContextValue {

@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@volante/plugin-ui';
+import { isProviderAdmin } from '../app/RequireProvider';
+import { useModules } from '../modules/ModulesContext';
 
 export interface MenuEntry {
   to: string;
@@ -11,15 +13,50 @@ export interface MenuEntry {
   service?: string;
 }
 
-/** The host's own entries; plugin entries will come from their manifests. */
+/** The host's own entries. */
 export const MENU: MenuEntry[] = [{ to: '/dashboard', labelKey: 'menu.dashboard', icon: '◧' }];
+
+/** The provider administrators' entries. */
+export const PROVIDER_MENU: MenuEntry[] = [
+  { to: '/facilauto/business/list', labelKey: 'menu.businesses', icon: '▦' },
+  { to: '/facilauto/plugins', labelKey: 'menu.plugins', icon: '⧉' },
+];
+
+/** Manifest icon names → glyphs (no icon font in the first load). */
+const ICONS: Record<string, string> = {
+  people: '☺',
+  person: '☺',
+  calendar: '▤',
+  car: '◈',
+  book: '▥',
+  file: '▯',
+  folder: '▰',
+  money: '€',
+  chart: '▲',
+  settings: '⚙',
+};
+
+function Link({ to, icon, label, onNavigate }: { to: string; icon: string; label: string; onNavigate(): void }) {
+  return (
+    <NavLink to={to} className="sidebar__link" onClick={onNavigate}>
+      <span className="sidebar__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span>{label}</span>
+    </NavLink>
+  );
+}
 
 export function Sidebar({ onNavigate }: { onNavigate(): void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const entries = MENU.filter(
-    (entry) => (!entry.permission || session.can(entry.permission)) && (!entry.service || session.hasService(entry.service)),
-  );
+  const { entries: modules } = useModules();
+  const allowed = (entry: { permission?: string | null; service?: string }) =>
+    (!entry.permission || session.can(entry.permission)) && (!entry.service || session.hasService(entry.service));
+  // Only modules whose remote loaded: their labels live in their namespace, and their routes exist.
+  const moduleEntries = modules
+    .filter((m) => m.status === 'ready')
+    .flatMap((m) => m.info.menu.filter(allowed).map((entry) => ({ ...entry, module: m.info })));
   return (
     <aside className="app__sidebar" aria-label={t('menu.label')}>
       <div className="sidebar__brand">
@@ -28,14 +65,27 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
       </div>
       <nav className="sidebar__menu">
         <p className="sidebar__section">{t('menu.section')}</p>
-        {entries.map((entry) => (
-          <NavLink key={entry.to} to={entry.to} className="sidebar__link" onClick={onNavigate}>
-            <span className="sidebar__icon" aria-hidden="true">
-              {entry.icon}
-            </span>
-            <span>{t(entry.labelKey)}</span>
-          </NavLink>
+        {MENU.filter(allowed).map((entry) => (
+          <Link key={entry.to} to={entry.to} icon={entry.icon} label={t(entry.labelKey)} onNavigate={onNavigate} />
         ))}
+        {moduleEntries.length > 0 && <p className="sidebar__section">{t('menu.modules')}</p>}
+        {moduleEntries.map((entry) => (
+          <Link
+            key={`${entry.module.plugin_id} ${entry.path}`}
+            to={entry.path}
+            icon={ICONS[entry.icon ?? ''] ?? '•'}
+            label={t(entry.label, { defaultValue: entry.module.name })}
+            onNavigate={onNavigate}
+          />
+        ))}
+        {isProviderAdmin(session.user) && (
+          <>
+            <p className="sidebar__section">{t('menu.provider')}</p>
+            {PROVIDER_MENU.map((entry) => (
+              <Link key={entry.to} to={entry.to} icon={entry.icon} label={t(entry.labelKey)} onNavigate={onNavigate} />
+            ))}
+          </>
+        )}
       </nav>
     </aside>
   );

@@ -1,11 +1,12 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { mockApi, type MockApi } from '@volante/plugin-ui/testing';
+import { envelopeOk, mockApi, type MockApi } from '@volante/plugin-ui/testing';
 import type { SessionUser } from '@volante/plugin-ui';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/routes';
 import { createI18n } from '../i18n';
 import type { ExternalSignIn } from '../features/auth/externalProviders';
+import type { ModuleLoader } from '../modules/loader';
 
 export const demoUser: SessionUser = {
   user_id: 2,
@@ -34,12 +35,16 @@ export interface RenderAppOptions {
   signedIn?: boolean;
   lockIdleMs?: number;
   external?: ExternalSignIn;
+  /** The remotes' loader; default: every remote fails. */
+  modules?: ModuleLoader;
 }
 
 /** The whole shell at `path`, with the real providers and routes, and the host faked at `fetch`. */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const api = options.api ?? mockApi();
   if (options.signedIn) api.store.signIn('test-token', 'super');
+  // Signed-in pages list the user's modules; none unless the test says otherwise.
+  if (!api.has('GET plugin/modules')) api.on('GET plugin/modules', envelopeOk([]));
   const i18n = createI18n('es');
   const result = render(
     <AppProviders
@@ -48,6 +53,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
       i18n={i18n}
       config={{ lockIdleMs: options.lockIdleMs ?? 0 }}
       external={options.external ?? { google: null, facebook: null }}
+      modules={options.modules}
     >
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />

@@ -1,0 +1,123 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
+import { defineModule, useSession, type VolanteModule } from '@volante/plugin-ui';
+import { envelopeOk, mockApi } from '@volante/plugin-ui/testing';
+import { demoUser, renderApp } from '../test/renderApp';
+import type { ModuleLoader } from './loader';
+import type { ModuleInfo } from './types';
+
+function ContactList() {
+  const { t } = useTranslation('contacts');
+  const { user } = useSession();
+  return (
+    <h2 data-testid="contact-list">
+      {t('list.title')} · {user?.first_name}
+    </h2>
+  );
+}
+
+const contacts: VolanteModule = defineModule({
+  id: 'contacts',
+  namespace: 'contacts',
+  resources: { es: { menu: { contacts: 'Contactos' }, list: { title: 'Lista de contactos' } }, en: {} },
+  routes: [{ path: '/contact/list', permission: 'contact.client', Component: ContactList }],
+});
+
+const contactsInfo: ModuleInfo = {
+  plugin_id: 'contacts',
+  name: 'Contactos',
+  version: '0.1.0',
+  remote: 'contacts',
+  url: '/plugins/contacts/remoteEntry.js',
+  exposes: ['./routes'],
+  menu: [{ label: 'contacts:menu.contacts', path: '/contact/list', permission: 'contact.client', icon: 'people' }],
+  routes: ['/contact/list', '/contact/view/{contact_id}/{back_dgt_folder}'],
+};
+
+/** A loader answering from a list: each call takes the next answer (module or failure). */
+function scriptedLoader(...answers: Array<VolanteModule | Error>): ModuleLoader & { calls: number } {
+  const loader = {
+    calls: 0,
+    load: vi.fn(async () => {
+      loader.calls += 1;
+      const next = answers.length > 1 ? answers.shift()! : answers[0];
+      if (next instanceof Error) throw next;
+      return next;
+    }),
+  };
+  return loader;
+}
+
+function api(user = demoUser, modules: ModuleInfo[] = [contactsInfo]) {
+  return mockApi({
+    'GET user/verify': envelopeOk({ user }),
+    'GET user/update': envelopeOk({ user }),
+    'GET plugin/modules': envelopeOk(modules),
+  });
+}
+
+const menu = () => screen.getByRole('complementary', { name: 'Menú principal' });
+
+describe('modules at run time', () => {
+  it('lists the modules after sign-in, adds their menu entries (translated in their namespace) and their routes', async () => {
+    const loader = scriptedLoader(contacts);
+    const host = api();
+    renderApp('/dashboard', { api: host, signedIn: true, modules: loader });
+    await screen.findByTestId('greeting');
+    const link = await within(menu()).findByRole('link', { name: /Contactos/ });
+    expect(link).toHaveAttribute('href', '/contact/list');
+    fireEvent.click(link);
+    expect(await screen.findByTestId('contact-list')).toHaveTextContent('Lista de contactos · Dolores');
+    expect(host.calls('GET plugin/modules').length).toBeGreaterThanOrEqual(2); // asked again on navigation
+    expect(loader.calls).toBe(1); // the remote is loaded once
+  });
+
+  it('opens a module route from a deep link once its remote has loaded', async () => {
+    renderApp('/contact/list', { api: api(), signedIn: true, modules: scriptedLoader(contacts) });
+    expect(await screen.findByTestId('contact-list')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/contact/list');
+  });
+
+  it('skips a remote that fails (the app still works, no menu entry) and retries it on a later navigation', async () => {
+    const loader = scriptedLoader(new Error('remote did not load'), contacts);
+    renderApp('/contact/list', { api: api(), signedIn: true, modules: loader });
+    expect(await screen.findByTestId('module-failed')).toHaveTextContent('El módulo Contactos no se ha podido cargar');
+    expect(within(menu()).queryByRole('link', { name: /Contactos/ })).toBeNull();
+    fireEvent.click(within(menu()).getByRole('link', { name: /Panel/ }));
+    expect(await screen.findByTestId('greeting')).toBeInTheDocument();
+    expect(await within(menu()).findByRole('link', { name: /Contactos/ })).toBeInTheDocument();
+    expect(loader.calls).toBe(2);
+  });
+
+  it('the retry button of a failed module loads it again', async () => {
+    const loader = scriptedLoader(new Error('down'), contacts);
+    renderApp('/contact/list', { api: api(), signedIn: true, modules: loader });
+    fireEvent.click(within(await screen.findByTestId('module-failed')).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('contact-list')).toBeInTheDocument();
+  });
+
+  it('a module whose service is switched off disappears with the next modules list', async () => {
+    const host = api();
+    renderApp('/contact/list', { api: host, signedIn: true, modules: scriptedLoader(contacts) });
+    await screen.findByTestId('contact-list');
+    host.on('GET plugin/modules', envelopeOk([]));
+    fireEvent.click(within(menu()).getByRole('link', { name: /Panel/ }));
+    await screen.findByTestId('greeting');
+    await waitFor(() => expect(within(menu()).queryByRole('link', { name: /Contactos/ })).toBeNull());
+  });
+
+  it('a user without the route permission gets "no permission", not the page', async () => {
+    const teacher = { ...demoUser, role: 'Profesor', permissions: ['dashboard'] };
+    renderApp('/contact/list', { api: api(teacher, [{ ...contactsInfo, menu: [] }]), signedIn: true, modules: scriptedLoader(contacts) });
+    expect(await screen.findByTestId('forbidden')).toHaveTextContent('No tiene permiso');
+    expect(screen.queryByTestId('contact-list')).toBeNull();
+    expect(within(menu()).queryByRole('link', { name: /Contactos/ })).toBeNull();
+  });
+
+  it('a signed-in path no module declares is a 404', async () => {
+    renderApp('/contact/nada', { api: api(demoUser, []), signedIn: true, modules: scriptedLoader(contacts) });
+    expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/404');
+  });
+});

@@ -1,0 +1,22 @@
+/** What `GET plugin/modules` lists: the caller's enabled modules (service on, menu filtered). */
+export interface ModuleMenuEntry {
+  /** An i18n key in the plugin's namespace, `contacts:menu.contacts`. */
+  label: string;
+  path: string;
+  permission?: string | null;
+  icon?: string | null;
+}
+
+export interface ModuleInfo {
+  plugin_id: string;
+  name: string;
+  version: string;
+  /** The remote's federation name. */
+  remote: string;
+  /** `/plugins/<id>/remoteEntry.js`, same origin. */
+  url: string;
+  exposes: string[];
+  menu: ModuleMenuEntry[];
+  /** Paths the module serves, `{param}` style (`/contact/view/{contact_id}/{back_dgt_folder}`). */
+  routes: string[];
+}
