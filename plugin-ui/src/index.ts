@@ -23,3 +23,7 @@ export * from './table/page';
 export * from './table/useListQuery';
 export * from './table/DataTable';
 export * from './table/ListView';
+export * from './form/schema';
+export * from './form/SchemaForm';
+export * from './upload/image';
+export * from './upload/ImageUploader';

@@ -29,6 +29,8 @@ export interface CallOptions {
 export interface ApiClient {
   get<T = unknown>(path: string, params?: QueryParams, options?: CallOptions): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** POST a multipart form (files): the browser sets the boundary; same envelope rules. */
+  upload<T = unknown>(path: string, form: FormData, options?: CallOptions): Promise<T>;
 }
 
 export interface ApiClientOptions {
@@ -69,7 +71,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const doFetch = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args);
   const onForcedLogout = options.onForcedLogout ?? (() => globalThis.location?.reload());
 
-  async function call<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown }, opts: CallOptions = {}): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown; form?: FormData }, opts: CallOptions = {}): Promise<T> {
     const normalised = path.replace(/^\/+/, '');
     const token = store.getToken();
     const protectedCall = opts.auth !== false;
@@ -77,8 +79,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Token ${token}`;
-    let body: string | undefined;
-    if (method === 'POST') {
+    let body: string | FormData | undefined;
+    if (init.form) {
+      body = init.form;
+    } else if (method === 'POST') {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.body ?? {});
     }
@@ -110,5 +114,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   return {
     get: (path, params, opts) => call('GET', path, { params }, opts),
     post: (path, body, opts) => call('POST', path, { body }, opts),
+    upload: (path, form, opts) => call('POST', path, { form }, opts),
   };
 }
