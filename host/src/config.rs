@@ -167,7 +167,9 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Defaults, then `file` (if given, or `VOLANTE_CONFIG`), then `VOLANTE_*` variables.
+    /// Defaults, then `file` (if given, or `VOLANTE_CONFIG`), then `VOLANTE_*` variables (except the
+    /// scripts' own: `VOLANTE_CONFIG`, `VOLANTE_DEMO_PASSWORD`, `VOLANTE_BIN`, `VOLANTE_TEST_DATABASE_URL`,
+    /// `VOLANTE_PLUGIN_BUILD_DIR`).
     pub fn load(file: Option<&Path>) -> anyhow::Result<Config> {
         let mut figment = Figment::from(Serialized::defaults(Config::default()));
         let file = file.map(Path::to_path_buf).or_else(|| std::env::var_os("VOLANTE_CONFIG").map(PathBuf::from));
@@ -175,7 +177,7 @@ impl Config {
             anyhow::ensure!(file.exists(), "configuration file {} does not exist", file.display());
             figment = figment.merge(Toml::file(file));
         }
-        figment = figment.merge(Env::prefixed("VOLANTE_").ignore(&["CONFIG", "DEMO_PASSWORD"]).split("__"));
+        figment = figment.merge(Env::prefixed("VOLANTE_").ignore(&["CONFIG", "DEMO_PASSWORD", "BIN", "TEST_DATABASE_URL", "PLUGIN_BUILD_DIR"]).split("__"));
         let config: Config = figment.extract().context("Invalid configuration")?;
         config.validate()?;
         Ok(config)
