@@ -108,6 +108,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::users::router())
         .merge(crate::files::router())
         .merge(crate::plugins::router())
+        .route("/openapi.json", get(crate::openapi::document))
         .route_layer(middleware::from_fn(track_metrics))
         .fallback(crate::plugins::dispatch)
         .layer(middleware::from_fn(envelope))

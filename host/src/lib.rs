@@ -11,6 +11,7 @@ pub mod demo;
 pub mod error;
 pub mod files;
 pub mod mail;
+pub mod openapi;
 pub mod permissions;
 pub mod plugins;
 pub mod state;

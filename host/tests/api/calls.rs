@@ -88,3 +88,19 @@ async fn health_and_metrics() {
     let response = app.client.get(format!("{}/healthz", app.url)).send().await.unwrap();
     assert!(response.headers().contains_key("x-request-id"));
 }
+
+#[tokio::test]
+async fn openapi_lists_every_host_call_and_installed_plugin_routes() {
+    let app = crate::plugins::app_with_plugins().await;
+    let provider = app.provider().await;
+    crate::plugins::install(&app, &provider, "contacts", &[]).await;
+    let doc: Value = app.client.get(format!("{}/api/openapi.json", app.url)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    for c in host_calls() {
+        let op = &doc["paths"][format!("/{}", c.path)][c.method.to_lowercase()];
+        assert!(op.is_object(), "{} {} missing from the OpenAPI document", c.method, c.path);
+    }
+    let create = &doc["paths"]["/contact/create"]["post"];
+    assert!(create.is_object(), "plugin route missing");
+    assert!(create.to_string().contains("#/components/schemas/contacts."), "{create}");
+}

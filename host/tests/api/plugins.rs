@@ -20,10 +20,7 @@ fn repo() -> PathBuf {
 }
 
 fn component(id: &str) -> Vec<u8> {
-    let dir = std::env::var("VOLANTE_PLUGIN_BUILD_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap()).join(".cache/volante/plugins"));
-    let path = dir.join(format!("{id}.wasm"));
+    let path = build_dir().join(format!("{id}.wasm"));
     std::fs::read(&path).unwrap_or_else(|_| panic!("{} is missing: run scripts/build-plugins.sh", path.display()))
 }
 
@@ -36,8 +33,24 @@ fn pack_with(id: &str, manifest: &str, key: &ed25519_dalek::SigningKey) -> Vec<u
     .unwrap()
 }
 
+/// The plugin's manifest with the JSON Schemas the build wrote beside the component merged in,
+/// as `volante-registry pack` does.
 fn manifest(id: &str) -> String {
-    std::fs::read_to_string(repo().join("plugins").join(id).join("plugin.toml")).unwrap()
+    let text = std::fs::read_to_string(repo().join("plugins").join(id).join("plugin.toml")).unwrap();
+    let schemas = build_dir().join(format!("{id}.schemas.json"));
+    match std::fs::read_to_string(&schemas) {
+        Ok(json) => {
+            let map: serde_json::Map<String, Value> = serde_json::from_str(&json).unwrap();
+            volante_registry::cli::merge_schemas(&text, &map).unwrap()
+        }
+        Err(_) => text,
+    }
+}
+
+fn build_dir() -> PathBuf {
+    std::env::var("VOLANTE_PLUGIN_BUILD_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap()).join(".cache/volante/plugins"))
 }
 
 pub async fn app_with_plugins() -> TestApp {
