@@ -108,7 +108,10 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::users::router())
         .merge(crate::files::router())
         .merge(crate::plugins::router())
-        .route("/openapi.json", get(crate::openapi::document))
+        .route("/openapi.json", get(crate::openapi::document));
+    #[cfg(feature = "bench-native")]
+    let api = api.merge(crate::bench_native::router());
+    let api = api
         .route_layer(middleware::from_fn(track_metrics))
         .fallback(crate::plugins::dispatch)
         .layer(middleware::from_fn(envelope))

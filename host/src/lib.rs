@@ -3,6 +3,8 @@
 pub mod app;
 pub mod audit;
 pub mod auth;
+#[cfg(feature = "bench-native")]
+pub mod bench_native;
 pub mod business;
 pub mod config;
 pub mod db;

@@ -7,7 +7,8 @@ use std::io::{Cursor, Read};
 use std::path::Path;
 
 use base64::Engine as _;
-use ed25519_dalek::{Signer, SigningKey, Verifier, VerifyingKey};
+use ed25519_dalek::{Signer, Verifier, VerifyingKey};
+pub use ed25519_dalek::SigningKey;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
