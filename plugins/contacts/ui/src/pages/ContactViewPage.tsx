@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorList, formatDateTime, useApi, useConfirm, usePageLayout, useToast, type FormValues } from '@volante/plugin-ui';
+import { NAMESPACE } from '../i18n';
+import { ContactForm } from '../components/ContactForm';
+import { DgtBlock } from '../components/DgtBlock';
+import { StateBadge } from '../components/StateBadge';
+import { contactsApi, type ContactDetail } from '../api';
+
+/**
+ * /contact/view/:contact_id/:back_dgt_folder — the contact's card: data (edit and save),
+ * deactivate/activate and delete (confirmed), groups and the DGT record. `back_dgt_folder` other
+ * than 0 is the DGT folder the user came from: "back" returns there.
+ */
+export default function ContactViewPage() {
+  const { t } = useTranslation(NAMESPACE);
+  const api = contactsApi(useApi());
+  const confirm = useConfirm();
+  const toast = useToast();
+  const { contact_id, back_dgt_folder } = useParams();
+  const id = Number(contact_id);
+  const [contact, setContact] = useState<ContactDetail | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const backFolder = back_dgt_folder && back_dgt_folder !== '0' ? back_dgt_folder : null;
+
+  usePageLayout({
+    title: contact?.display_name || t('view.title'),
+    breadcrumbs: [{ label: t('title'), to: '/contact/list' }, { label: contact?.display_name || t('view.title') }],
+  });
+
+  const load = useCallback(() => {
+    api.read(id).then(
+      (c) => setContact(c),
+      (e) => setFailed(errorList(e)[0]?.details || t('view.loadError')),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+  useEffect(load, [load]);
+
+  if (failed) return <p className="vk-alert vk-alert--danger" role="alert">{failed}</p>;
+  if (!contact) return <p role="status" className="muted">{t('loading')}</p>;
+  const deleted = contact.state === 'deleted';
+
+  async function act(run: () => Promise<unknown>, done: string) {
+    try {
+      await run();
+      toast.success(done);
+      const fresh = await api.read(id);
+      setContact(fresh);
+      setFormKey((k) => k + 1);
+    } catch (e) {
+      toast.error(errorList(e)[0]?.details || t('view.actionError'));
+    }
+  }
+
+  async function toggleState() {
+    if (!contact) return;
+    const next = contact.state === 'active' ? 'inactive' : 'active';
+    const ok = await confirm({
+      message: t(next === 'inactive' ? 'view.deactivateQuestion' : 'view.activateQuestion', { name: contact.display_name }),
+      confirmLabel: t(next === 'inactive' ? 'view.deactivate' : 'view.activate'),
+      tone: next === 'inactive' ? 'danger' : 'primary',
+    });
+    if (ok) await act(() => api.setState(id, next), t(next === 'inactive' ? 'view.deactivated' : 'view.activated'));
+  }
+
+  async function remove() {
+    if (!contact) return;
+    const ok = await confirm({ message: t('view.deleteQuestion', { name: contact.display_name }), confirmLabel: t('view.delete'), tone: 'danger', second: true });
+    if (ok) await act(() => api.remove(id), t('view.deleted'));
+  }
+
+  return (
+    <div className="contact-view" data-testid="contact-view">
+      <section className="card contact-view__head">
+        <div>
+          <h2 className="contact-view__name" data-testid="contact-name">
+            {contact.display_name}
+          </h2>
+          <p className="muted">
+            {contact.code} · {t(`type.${contact.type}`)} · {t(`relation.${contact.relation}`)}
+          </p>
+          <StateBadge state={contact.state} />
+        </div>
+        <dl className="contact-view__dates">
+          <dt>{t('view.created')}</dt>
+          <dd>{formatDateTime(contact.created_at)}</dd>
+          <dt>{t('view.updated')}</dt>
+          <dd>{formatDateTime(contact.updated_at)}</dd>
+        </dl>
+        <div className="contact-view__actions">
+          {!deleted && (
+            <button type="button" className={contact.state === 'active' ? 'vk-btn vk-btn--outline' : 'vk-btn vk-btn--primary'} onClick={() => void toggleState()}>
+              {t(contact.state === 'active' ? 'view.deactivate' : 'view.activate')}
+            </button>
+          )}
+          {!deleted && (
+            <button type="button" className="vk-btn vk-btn--danger" onClick={() => void remove()}>
+              {t('view.delete')}
+            </button>
+          )}
+          <Link className="vk-btn vk-btn--light" to={backFolder ? `/dgt/folder/view/${backFolder}` : '/contact/list'}>
+            {t(backFolder ? 'view.backFolder' : 'view.back')}
+          </Link>
+        </div>
+      </section>
+      {deleted && (
+        <p className="vk-alert vk-alert--warning" role="status">
+          {t('view.deletedNotice')}
+        </p>
+      )}
+      <section className="card">
+        <h2 className="card__title">{t('view.data')}</h2>
+        <ContactForm
+          key={formKey}
+          value={contact as unknown as FormValues}
+          submitLabel={t('view.save')}
+          disabled={deleted}
+          onSubmit={async (values) => {
+            const saved = await api.update(id, values);
+            setContact({ ...contact, ...saved });
+            toast.success(t('view.saved'));
+          }}
+        />
+      </section>
+      <section className="card">
+        <h2 className="card__title">{t('view.groups')}</h2>
+        {contact.groups.length ? (
+          <ul className="contact-groups">
+            {contact.groups.map((g) => (
+              <li key={g.id}>{g.name}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{t('view.noGroups')}</p>
+        )}
+      </section>
+      <DgtBlock key={`dgt-${formKey}`} contact={contact} disabled={deleted} />
+    </div>
+  );
+}
