@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// End-to-end journeys of the shell and its modules against the real host, in Debian's Chromium.
+//
+// Prepares a local registry with the contacts plugin (harness.prepareRegistry), starts
+// `$VOLANTE_BIN demo` on a free loopback port with a fresh data directory, the built shell
+// (shell-ui/dist, built first if missing) and that registry, waits for /healthz, then drives
+// Chromium (playwright-core, /usr/bin/chromium, fresh profiles) through the sign-in journeys
+// (signin.e2e.mjs) and the module journeys (modules.e2e.mjs). Screenshots and the host's log go
+// to test-artifacts/e2e/. Prints "N passed, M failed[, K skipped]"; exits non-zero on a failure.
+import { artifacts, ensureShellBuilt, chromiumPath, journeyRunner, log, openBrowser, prepareRegistry, startHost } from './harness.mjs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { signinJourneys } from './signin.e2e.mjs';
+import { moduleJourneys } from './modules.e2e.mjs';
+
+async function main() {
+  mkdirSync(artifacts, { recursive: true });
+  ensureShellBuilt();
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath} (apt-get install -y chromium)`);
+  let registry = null;
+  try {
+    registry = prepareRegistry();
+  } catch (error) {
+    registry = { reason: error.message };
+  }
+  if (registry?.reason) log(`no plugin registry for the demo: ${registry.reason}`);
+
+  const results = [];
+  const skipped = [];
+  const journey = journeyRunner(results);
+  const skip = (names, reason) => {
+    for (const name of names) skipped.push({ name, reason });
+    log(`SKIP ${names.join(', ')}: ${reason}`);
+  };
+  const host = await startHost({ registry: registry?.reason ? null : registry });
+  let browser;
+  try {
+    log('host is healthy; launching Chromium');
+    browser = await openBrowser();
+    await signinJourneys({ host, browser, journey });
+    await moduleJourneys({ host, browser, journey, skip });
+  } finally {
+    await browser?.context.close();
+    await host.stop(!results.every((r) => r.ok));
+    registry?.cleanup?.();
+  }
+
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  for (const r of results.filter((r) => !r.ok)) console.error(`\n${r.name}:\n${r.error.stack}`);
+  log(`screenshots in ${artifacts}`);
+  console.log(`${passed} passed, ${failed} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`[e2e] ${error.stack ?? error}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);
