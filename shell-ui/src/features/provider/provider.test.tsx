@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi } from '@volante/plugin-ui/testing';
+import type { SessionUser } from '@volante/plugin-ui';
 import { demoUser, renderApp } from '../../test/renderApp';
 
 const admin = {
@@ -21,7 +22,7 @@ const plugins = [
   { plugin_id: 'contacts', name: 'Contactos', version: '0.1.0', api: '0.1.0', digest: 'sha256:abcdef0123456789', services: [{ id: 'contacts', name: 'Contactos' }], routes: 20, tables_requested: [], tables_granted: [], businesses: [2] },
 ];
 
-function providerApi(user = admin) {
+function providerApi(user: SessionUser = admin) {
   return mockApi({
     'GET user/verify': envelopeOk({ user }),
     'GET user/update': envelopeOk({ user }),

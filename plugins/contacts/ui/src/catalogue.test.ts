@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isVolanteModule } from '@volante/plugin-ui';
+import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-literals';
+import es from './i18n/es.json';
+import { resources } from './i18n';
+import schemas from './schema/contacts.schemas.json';
+import contacts from './module';
+
+const src = dirname(fileURLToPath(import.meta.url));
+
+function lookup(key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), es);
+}
+
+describe('the contacts remote', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, routes behind contact.client', () => {
+    expect(isVolanteModule(contacts)).toBe(true);
+    expect(contacts.namespace).toBe('contacts');
+    expect(contacts.routes.map((r) => r.path)).toEqual(['/contact/list', '/contact/list/create', '/contact/view/:contact_id/:back_dgt_folder']);
+    expect(contacts.routes.every((r) => r.permission === 'contact.client')).toBe(true);
+    // the menu label of plugin.toml ([[ui.menu]] label = "contacts:menu.contacts")
+    const manifest = readFileSync(resolve(src, '../../plugin.toml'), 'utf8');
+    expect(manifest).toMatch(/label = "contacts:menu\.contacts"/);
+    expect(lookup('menu.contacts')).toBe('Contactos');
+    expect(resources.en).toEqual({});
+  });
+
+  it('no component carries a literal user-facing string', () => {
+    expect(componentFiles(src).length).toBeGreaterThan(5);
+    expect(scanJsxLiterals(src)).toEqual([]);
+  });
+
+  it('the Spanish catalogue has every literal key the components use, none empty, all 52 provinces', () => {
+    const missing: string[] = [];
+    for (const file of componentFiles(src)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([A-Za-z0-9_.-]+)['"]/g)) {
+        if (typeof lookup(match[1]) !== 'string') missing.push(`${file.slice(src.length + 1)}: ${match[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    const empty: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (typeof node === 'string') {
+        if (!node.trim()) empty.push(path);
+      } else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
+    };
+    walk(es, '');
+    expect(empty).toEqual([]);
+    expect(Object.keys(es.provinces)).toHaveLength(52);
+  });
+
+  it('the schema snapshot matches the one generated from the Rust types (when built here)', () => {
+    const generated = join(homedir(), '.cache', 'volante', 'plugins', 'contacts.schemas.json');
+    if (!existsSync(generated)) return; // scripts/build-plugins.sh contacts writes it
+    const current = JSON.parse(readFileSync(generated, 'utf8'));
+    expect(schemas.contact).toEqual(current.contact);
+    expect(schemas.contact_dgt).toEqual(current.contact_dgt);
+  });
+});
