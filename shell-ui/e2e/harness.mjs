@@ -117,24 +117,24 @@ export function ensureShellBuilt() {
 
 /**
  * A local registry with the contacts plugin for `volante demo` (plugins.registry_dir): its UI is
- * built if missing, then packed and signed with a throwaway key and published with
- * volante-registry. `VOLANTE_E2E_REGISTRY` (+ `VOLANTE_E2E_TRUSTED_KEY`) use an existing one.
- * Answers null, with the reason, when something it needs is not there.
+ * built (about a second, so the package always carries the current screens), then packed with
+ * the built component and signed with a throwaway key, and published, with volante-registry.
+ * `E2E_REGISTRY` (+ `E2E_TRUSTED_KEY`) use an existing registry instead. Answers `{reason}`
+ * when something it needs is not there. (No `VOLANTE_` prefix: the host refuses unknown
+ * `VOLANTE_*` variables as configuration.)
  */
 export function prepareRegistry() {
-  if (process.env.VOLANTE_E2E_REGISTRY) {
-    return { dir: process.env.VOLANTE_E2E_REGISTRY, key: process.env.VOLANTE_E2E_TRUSTED_KEY ?? null };
+  if (process.env.E2E_REGISTRY) {
+    return { dir: process.env.E2E_REGISTRY, key: process.env.E2E_TRUSTED_KEY ?? null };
   }
-  const registryBin = process.env.VOLANTE_REGISTRY_BIN || join(dirname(volanteBin), 'volante-registry');
+  const registryBin = process.env.E2E_REGISTRY_BIN || join(dirname(volanteBin), 'volante-registry');
   const wasm = join(cacheDir, 'plugins', 'contacts.wasm');
   if (!existsSync(registryBin)) return { reason: `no volante-registry binary at ${registryBin}` };
   if (!existsSync(wasm)) return { reason: `no contacts component at ${wasm} (scripts/build-plugins.sh contacts)` };
   const uiDir = join(repoDir, 'plugins', 'contacts', 'ui');
-  if (!existsSync(join(uiDir, 'dist', 'remoteEntry.js'))) {
-    log('plugins/contacts/ui/dist is missing: building it');
-    const built = spawnSync('npx', ['vite', 'build'], { cwd: uiDir, stdio: 'inherit' });
-    if (built.status !== 0) return { reason: 'the contacts UI did not build' };
-  }
+  log('building the contacts UI (plugins/contacts/ui/dist)');
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: uiDir, stdio: 'inherit' });
+  if (built.status !== 0) return { reason: 'the contacts UI did not build' };
   const work = mkdtempSync(join(tmpdir(), 'volante-e2e-registry-'));
   const run = (args) => {
     const result = spawnSync(registryBin, args, { cwd: repoDir, encoding: 'utf8' });
@@ -159,8 +159,10 @@ export async function startHost({ registry } = {}) {
   const base = `http://127.0.0.1:${port}`;
   mkdirSync(artifacts, { recursive: true });
   const hostLog = createWriteStream(join(artifacts, 'host.log'));
+  // The host takes every VOLANTE_* variable as configuration; pass only its own.
+  const own = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('E2E_')));
   const env = {
-    ...process.env,
+    ...own,
     VOLANTE_DATA_DIR: dataDir,
     VOLANTE_LISTEN: `127.0.0.1:${port}`,
     VOLANTE_PUBLIC_URL: base,
