@@ -10,6 +10,9 @@ echo "== build"
 scripts/build-plugins.sh
 cargo build -q -p volante-host -p volante-registry --all-targets
 
+echo "== plugin SDK unit tests (guest crates, Debian's compiler, native)"
+CARGO_TARGET_DIR="$HOME/.cache/volante/wasm-target" RUSTC=/usr/bin/rustc /usr/bin/cargo test -q -p volante-plugin-sdk --lib
+
 echo "== Rust tests on SQLite"
 cargo test -q -p volante-host -p volante-registry -- --test-threads=4
 
