@@ -185,6 +185,7 @@ async fn main() -> anyhow::Result<()> {
             figures.latencies.extend(r.latencies);
         }
     }
+    let metrics = client.get(format!("{}/metrics", base.trim_end_matches("/api"))).send().await?.text().await?;
     let _ = stop.send(());
     let _ = server.await;
 
@@ -200,5 +201,23 @@ async fn main() -> anyhow::Result<()> {
     let added = plugin.percentile(0.5).as_micros() as i128 - native.percentile(0.5).as_micros() as i128;
     println!("throughput ratio plugin/native: {ratio:.3}   (target ≥ 0.8)");
     println!("added median latency: {added} µs   (target ≤ 50 µs)");
+    println!();
+    println!("where the plugin's time goes (mean per call, from the host's own histograms):");
+    let mean = |name: &str| -> Option<(f64, f64)> {
+        let sum: f64 = metrics.lines().find(|l| l.starts_with(&format!("{name}_sum")))?.rsplit(' ').next()?.parse().ok()?;
+        let count: f64 = metrics.lines().find(|l| l.starts_with(&format!("{name}_count")))?.rsplit(' ').next()?.parse().ok()?;
+        Some((sum, count))
+    };
+    let calls = mean("volante_plugin_call_seconds").map(|(_, c)| c).unwrap_or(1.0);
+    for (label, name) in [
+        ("whole plugin call", "volante_plugin_call_seconds"),
+        ("instantiate", "volante_plugin_instantiate_seconds"),
+        ("SQL imports (guard + database + copying rows in)", "volante_plugin_sql_seconds"),
+        ("statement guard alone", "volante_plugin_guard_seconds"),
+    ] {
+        if let Some((sum, _)) = mean(name) {
+            println!("  {label:<50} {:>8.0} µs", sum / calls * 1e6);
+        }
+    }
     Ok(())
 }

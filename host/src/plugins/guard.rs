@@ -15,12 +15,37 @@ use sqlparser::parser::Parser;
 
 use crate::db::Engine;
 
+/// Checked statements, by (allowed tables, statement text): plugins send the same few statement
+/// texts over and over, and parsing costs far more than the lookup. Bounded; cleared when full.
+#[derive(Default)]
+pub struct Cache {
+    entries: std::sync::Mutex<std::collections::HashMap<(String, String), Result<(Kind, Statement), String>>>,
+}
+
+const CACHE_LIMIT: usize = 4096;
+
+impl Cache {
+    pub fn check(&self, engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Result<(Kind, Statement), String> {
+        let key = (format!("{}|{}", allowed.prefix, allowed.read_only.join(",")), sql.to_string());
+        if let Some(hit) = self.entries.lock().expect("guard cache lock").get(&key) {
+            return hit.clone();
+        }
+        let result = check(engine, sql, allowed);
+        let mut entries = self.entries.lock().expect("guard cache lock");
+        if entries.len() >= CACHE_LIMIT {
+            entries.clear();
+        }
+        entries.insert(key, result.clone());
+        result
+    }
+}
+
 pub struct Allowed<'a> {
     pub prefix: &'a str,
     pub read_only: &'a [String],
 }
 
-#[derive(Debug, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Kind {
     Read,
     Write,

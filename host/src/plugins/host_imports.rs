@@ -37,9 +37,19 @@ impl CallState {
     }
 
     async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
+        let started = std::time::Instant::now();
+        let result = self.run_sql_inner(statement, params, write).await;
+        metrics::histogram!("volante_plugin_sql_seconds", "plugin" => self.plugin.manifest.plugin.id.clone())
+            .record(started.elapsed().as_secs_f64());
+        result
+    }
+
+    async fn run_sql_inner(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
+        let guard_started = std::time::Instant::now();
         let engine = self.app.plugins.data.engine();
         let allowed = guard::Allowed { prefix: &self.plugin.table_prefix, read_only: &self.plugin.read_grants };
-        let (kind, parsed) = guard::check(engine, statement, &allowed)?;
+        let (kind, parsed) = self.app.plugins.guard_cache.check(engine, statement, &allowed)?;
+        metrics::histogram!("volante_plugin_guard_seconds").record(guard_started.elapsed().as_secs_f64());
         if !write && kind == guard::Kind::Write && !statement.to_lowercase().contains("returning") {
             return Err("Use execute para sentencias que modifican datos".into());
         }

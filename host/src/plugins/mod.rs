@@ -65,6 +65,7 @@ pub struct Plugins {
     dir: PathBuf,
     limits: Limits,
     trusted: Vec<String>,
+    pub guard_cache: guard::Cache,
 }
 
 /// Error codes of the plugin platform.
@@ -116,6 +117,7 @@ impl Plugins {
                 max_response_bytes: config.plugins.max_response_bytes,
             },
             trusted: config.plugins.trusted_keys.clone(),
+            guard_cache: guard::Cache::default(),
         })
     }
 
@@ -472,6 +474,8 @@ impl Plugins {
         let started = std::time::Instant::now();
         let outcome = async {
             let instance = plugin.pre.instantiate_async(&mut store).await?;
+            metrics::histogram!("volante_plugin_instantiate_seconds", "plugin" => id.clone())
+                .record(started.elapsed().as_secs_f64());
             instance.call_handle(&mut store, &ctx, &request).await
         }
         .await;
