@@ -8,19 +8,20 @@ scripts/setup.sh
 
 echo "== build"
 scripts/build-plugins.sh
-cargo build -q -p volante-host -p volante-registry --all-targets
+cargo build -q -p volante-host -p volante-registry -p volante-plugin-harness --all-targets
 
 echo "== plugin SDK unit tests (guest crates, Debian's compiler, native)"
 CARGO_TARGET_DIR="$HOME/.cache/volante/wasm-target" RUSTC=/usr/bin/rustc /usr/bin/cargo test -q -p volante-plugin-sdk --lib
 
 echo "== Rust tests on SQLite"
-cargo test -q -p volante-host -p volante-registry -- --test-threads=4
+cargo test -q -p volante-host -p volante-registry -p volante-plugin-harness -- --test-threads=4
 
 echo "== Rust integration tests on PostgreSQL"
 source scripts/pg.sh
 pg_start
 trap pg_stop EXIT
 VOLANTE_TEST_DATABASE_URL="$PG_URL" cargo test -q -p volante-host --test api -- --test-threads=4
+VOLANTE_TEST_DATABASE_URL="$PG_URL" cargo test -q -p volante-plugin-harness --tests
 
 if [ -f package.json ]; then
   echo "== UI unit tests"

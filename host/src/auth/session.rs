@@ -149,24 +149,20 @@ async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, S
     for row in extra {
         permissions.insert(row.try_get("permission")?);
     }
-    // Services: what the business has on, narrowed to the user's own grants unless super.
-    let services_sql = if is_super {
-        "SELECT service_id FROM business_service WHERE business_id = $1"
-    } else {
+    // Services: what the business has on, narrowed to the user's own grants (for `super` too:
+    // the spec's service rule has no exception; `super` only skips permission checks).
+    let services = sqlx::query(
         "SELECT bs.service_id FROM business_service bs
          JOIN user_service us ON us.service_id = bs.service_id AND us.user_id = $2
-         WHERE bs.business_id = $1"
-    };
-    let mut query = sqlx::query(services_sql).bind(business_id);
-    if !is_super {
-        query = query.bind(user_id);
-    }
-    let services = query
-        .fetch_all(pool)
-        .await?
-        .into_iter()
-        .map(|row| row.try_get::<String, _>("service_id"))
-        .collect::<Result<BTreeSet<_>, _>>()?;
+         WHERE bs.business_id = $1",
+    )
+    .bind(business_id)
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .map(|row| row.try_get::<String, _>("service_id"))
+    .collect::<Result<BTreeSet<_>, _>>()?;
 
     // Sliding expiry; written at most once a minute per session to spare the database.
     let last_seen: String = row.try_get("last_seen_at")?;

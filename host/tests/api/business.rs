@@ -28,7 +28,7 @@ async fn only_the_provider_creates_businesses_and_switches_services() {
     let on = app.post("business/services/update", Some(&provider), json!({ "business_id": school, "services": ["contacts"] })).await;
     assert_eq!(assert_ok(&on)[0]["id"], "contacts");
     let verify = app.get("user/update", Some(&director), &[]).await;
-    assert_eq!(verify["data"]["user"]["services"], json!([{ "id": "contacts" }]), "super has every business service");
+    assert_eq!(verify["data"]["user"]["services"], json!([{ "id": "contacts" }]), "staff get a service switched on for the business");
     // Switched on for the business, the service is on for its staff too; off per user, it goes.
     let teacher = app.teacher().await;
     assert_eq!(app.get("user/update", Some(&teacher), &[]).await["data"]["user"]["services"], json!([{ "id": "contacts" }]));

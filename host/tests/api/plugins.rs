@@ -157,16 +157,33 @@ async fn services_and_permissions_are_checked_and_switch_without_restart() {
     // Without a token: the session error, not the plugin.
     assert_eq!(error_code(&app.post("contact/readall", None, json!({})).await), "SESSION-000");
 
-    // Per user: the director loses the service, then the business loses it.
-    let (director_id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1")
-        .bind(volante_host::demo::DIRECTOR)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
-    let off_user = json!({ "business_id": school, "user_id": director_id, "service_id": "contacts", "enabled": false });
+    // Per user: a teacher given the permission, but not the service, is refused; given the
+    // service, served. `super` skips permissions, not services.
+    let user_id = |email: &'static str| {
+        let pool = app.state.db.pool.clone();
+        async move {
+            let (id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1").bind(email).fetch_one(&pool).await.unwrap();
+            id
+        }
+    };
+    let teacher_id = user_id(volante_host::demo::TEACHER).await;
+    let director_id = user_id(volante_host::demo::DIRECTOR).await;
+    let grant = json!({ "user_id": teacher_id, "permissions": ["contact.client"] });
+    assert_ok(&app.post("user/role/permission/update", Some(&director), grant).await);
+    assert_ok(&app.post("contact/readall", Some(&teacher), json!({})).await);
+    let off_user = json!({ "business_id": school, "user_id": teacher_id, "service_id": "contacts", "enabled": false });
     assert_ok(&app.post("business/services/update", Some(&provider), off_user).await);
-    // super still has every service the business has.
+    let refused = app.post("contact/readall", Some(&teacher), json!({})).await;
+    assert_eq!(error_code(&refused), "SERVICE-000");
+    assert!(refused["error"][0]["details"].as_str().unwrap().contains("acceso"), "{refused}");
+    let off_director = json!({ "business_id": school, "user_id": director_id, "service_id": "contacts", "enabled": false });
+    assert_ok(&app.post("business/services/update", Some(&provider), off_director).await);
+    assert_eq!(error_code(&app.post("contact/readall", Some(&director), json!({})).await), "SERVICE-000");
+    let on_director = json!({ "business_id": school, "user_id": director_id, "service_id": "contacts", "enabled": true });
+    assert_ok(&app.post("business/services/update", Some(&provider), on_director).await);
     assert_ok(&app.post("contact/readall", Some(&director), json!({})).await);
+
+    // The business loses the service: refused for everyone at once; back on, served again.
     assert_ok(&app.post("business/services/update", Some(&provider), json!({ "business_id": school, "services": [] })).await);
     assert_eq!(error_code(&app.post("contact/readall", Some(&director), json!({})).await), "SERVICE-000");
     assert_ok(&app.post("business/services/update", Some(&provider), on).await);

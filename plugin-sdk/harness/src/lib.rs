@@ -1,0 +1,168 @@
+//! The plugin test harness: a plugin's host-side tests start the real Volante host in-process
+//! (fresh SQLite directory, or a fresh database on the PostgreSQL server named by
+//! `VOLANTE_TEST_DATABASE_URL`), install the plugin's built component packed and signed like a
+//! real package, switch its service on for a test business, and call it over HTTP as staff would.
+//!
+//! ```no_run
+//! # async fn example() -> anyhow::Result<()> {
+//! let harness = volante_plugin_harness::Harness::start("plugins/contacts").await?;
+//! let page = harness.post("contact/readall", serde_json::json!({})).await;
+//! assert_eq!(page["success"], true);
+//! # Ok(()) }
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde_json::{json, Value};
+use volante_host::app::Application;
+use volante_host::config::Config;
+use volante_host::state::AppState;
+use volante_host::{business, demo, plugins::Actor};
+use volante_registry::package::{self, Contents};
+
+const PASSWORD: &str = "Harness-2026!";
+
+pub struct Harness {
+    /// `http://127.0.0.1:<port>/api`
+    pub api: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    /// The test business the plugin is switched on for, and its `super` user's session.
+    pub business_id: i64,
+    pub token: String,
+    /// A second business with the plugin on, for isolation tests.
+    pub other_business_id: i64,
+    pub other_token: String,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// Where built components are (`scripts/build-plugins.sh`, `volante-registry build`).
+pub fn build_dir() -> PathBuf {
+    std::env::var("VOLANTE_PLUGIN_BUILD_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/volante/plugins"))
+}
+
+/// Pack the plugin in `plugin_dir` (its `plugin.toml`, migrations, and the built component and
+/// schemas from [`build_dir`]) and sign it with `key`.
+pub fn pack(plugin_dir: &Path, key: &package::SigningKey) -> anyhow::Result<Vec<u8>> {
+    let mut manifest_text = std::fs::read_to_string(plugin_dir.join("plugin.toml")).context("reading plugin.toml")?;
+    let manifest = volante_registry::manifest::Manifest::parse_shape(&manifest_text)?;
+    let id = &manifest.plugin.id;
+    let component = std::fs::read(build_dir().join(format!("{id}.wasm")))
+        .with_context(|| format!("{id}.wasm is not built: run scripts/build-plugins.sh {id}"))?;
+    if let Ok(schemas) = std::fs::read_to_string(build_dir().join(format!("{id}.schemas.json"))) {
+        manifest_text = volante_registry::cli::merge_schemas(&manifest_text, &serde_json::from_str(&schemas)?)?;
+    }
+    let migrations = plugin_dir.join(&manifest.plugin.migrations);
+    package::pack(Contents { manifest_text: &manifest_text, component: &component, migrations_dir: Some(&migrations), ui_dir: None }, key)
+}
+
+impl Harness {
+    /// Start a host with the plugin at `plugin_dir` (relative paths are taken from the
+    /// repository root) installed and switched on for two businesses.
+    pub async fn start(plugin_dir: impl AsRef<Path>) -> anyhow::Result<Harness> {
+        let mut dir_path = plugin_dir.as_ref().to_path_buf();
+        if dir_path.is_relative() && !dir_path.exists() {
+            dir_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(dir_path);
+        }
+        let dir = tempfile::tempdir()?;
+        let key = package::generate_key();
+        let mut config = Config::default();
+        config.listen = "127.0.0.1:0".parse()?;
+        config.data_dir = dir.path().join("data");
+        config.log = "warn".into();
+        config.plugins.trusted_keys = vec![package::public_key_hex(&key)];
+        if let Some(base) = std::env::var("VOLANTE_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
+            sqlx::any::install_default_drivers();
+            let name = format!("volante_harness_{}", std::process::id() as u64 * 1000 + rand_suffix());
+            let admin = sqlx::AnyPool::connect(&base).await?;
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await?;
+            admin.close().await;
+            let (prefix, _) = base.rsplit_once('/').context("database URL with a path")?;
+            config.database_url = Some(format!("{prefix}/{name}"));
+        }
+        let app = Application::build(config).await?;
+        let state = app.state.clone();
+        let seeded = demo::seed(&state.db, Some(PASSWORD)).await?;
+        let actor = Actor { business_id: seeded.provider_business_id, user_id: None };
+        let installed =
+            state.plugins.install(&state, &pack(&dir_path, &key)?, actor).await.map_err(|e| anyhow::anyhow!("install: {e}"))?;
+        let id = installed["plugin_id"].as_str().unwrap_or_default().to_string();
+        let services: Vec<String> =
+            state.plugins.installed(&id).await.context("installed")?.manifest.services.iter().map(|s| s.id.clone()).collect();
+        for business_id in [seeded.school_business_id, seeded.provider_business_id] {
+            business::enable_services(&state, business_id, &services).await.map_err(|e| anyhow::anyhow!("enable: {e}"))?;
+        }
+        // The harness signs in directly: the e-mailed device code has its own tests in the host.
+        sqlx::query("UPDATE app_user SET two_factor = FALSE").execute(&state.db.pool).await?;
+        let api = format!("http://127.0.0.1:{}/api", app.port());
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(app.run_until(async move {
+            let _ = rx.await;
+        }));
+        let client = reqwest::Client::new();
+        let token = sign_in(&client, &api, demo::DIRECTOR).await?;
+        let other_token = sign_in(&client, &api, demo::PROVIDER_ADMIN).await?;
+        Ok(Harness {
+            api,
+            client,
+            state,
+            business_id: seeded.school_business_id,
+            token,
+            other_business_id: seeded.provider_business_id,
+            other_token,
+            shutdown: Some(tx),
+            _dir: dir,
+        })
+    }
+
+    pub async fn get(&self, path: &str, query: &[(&str, &str)]) -> Value {
+        self.get_as(&self.token, path, query).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Value {
+        self.post_as(&self.token, path, body).await
+    }
+
+    pub async fn get_as(&self, token: &str, path: &str, query: &[(&str, &str)]) -> Value {
+        let request = self.client.get(format!("{}/{path}", self.api)).query(query).header("Authorization", format!("Token {token}"));
+        request.send().await.expect("request").json().await.expect("JSON answer")
+    }
+
+    pub async fn post_as(&self, token: &str, path: &str, body: Value) -> Value {
+        let request = self.client.post(format!("{}/{path}", self.api)).json(&body).header("Authorization", format!("Token {token}"));
+        request.send().await.expect("request").json().await.expect("JSON answer")
+    }
+
+    /// A session of the demo teacher (no permissions beyond the default "Profesor" role).
+    pub async fn teacher_token(&self) -> anyhow::Result<String> {
+        sign_in(&self.client, &self.api, demo::TEACHER).await
+    }
+}
+
+fn rand_suffix() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos() as u64 % 1000).unwrap_or(0)
+}
+
+async fn sign_in(client: &reqwest::Client, api: &str, email: &str) -> anyhow::Result<String> {
+    let answer: Value = client
+        .post(format!("{api}/user/login"))
+        .json(&json!({ "email": email, "password": PASSWORD, "device": "HARNESS" }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    answer["data"]["token"].as_str().map(str::to_string).with_context(|| format!("sign-in of {email} failed: {answer}"))
+}
