@@ -292,31 +292,11 @@ async fn names_with_traversal_or_control_characters_are_refused() {
     assert_eq!(objects(&app), 1);
 }
 
-/// A second school, created by the provider, and its director's token.
-async fn rival(app: &TestApp) -> (String, i64) {
-    let provider = app.provider().await;
-    let created = app
-        .post(
-            "business/create",
-            Some(&provider),
-            json!({ "name": "Autoescuela Rival Zeta", "admin": { "email": "jefa@rival-zeta.es", "first_name": "Zoe" } }),
-        )
-        .await;
-    let business_id = assert_ok(&created)["business_id"].as_i64().unwrap();
-    let hash = volante_host::auth::password::hash(PASSWORD).await.unwrap();
-    sqlx::query("UPDATE app_user SET password_hash = $1 WHERE email = 'jefa@rival-zeta.es'")
-        .bind(hash)
-        .execute(&app.state.db.pool)
-        .await
-        .unwrap();
-    (app.login("jefa@rival-zeta.es").await, business_id)
-}
-
 #[tokio::test]
 async fn another_business_cannot_read_list_or_change_your_files() {
     let app = TestApp::spawn().await;
     let director = app.director().await;
-    let (rival, rival_id) = rival(&app).await;
+    let (rival, rival_id) = app.second_business().await;
     let folder = app.post("filesystem/folder/create", Some(&director), json!({ "name": "Secreto Demo" })).await;
     let folder_id = assert_ok(&folder)["folder_id"].as_i64().unwrap();
     let answer = upload(&app, &director, Some(folder_id), "secreto-demo.txt", b"solo para la demo".to_vec()).await;

@@ -228,6 +228,27 @@ impl TestApp {
         self.login(demo::PROVIDER_ADMIN).await
     }
 
+    /// A second school, created by the provider ("Autoescuela Rival Zeta", administrator
+    /// jefa@rival-zeta.es with the test password): its administrator's token and its id.
+    pub async fn second_business(&self) -> (String, i64) {
+        let provider = self.provider().await;
+        let created = self
+            .post(
+                "business/create",
+                Some(&provider),
+                json!({ "name": "Autoescuela Rival Zeta", "admin": { "email": "jefa@rival-zeta.es", "first_name": "Zoe" } }),
+            )
+            .await;
+        let business_id = assert_ok(&created)["business_id"].as_i64().unwrap();
+        let hash = volante_host::auth::password::hash(PASSWORD).await.unwrap();
+        sqlx::query("UPDATE app_user SET password_hash = $1 WHERE email = 'jefa@rival-zeta.es'")
+            .bind(hash)
+            .execute(&self.state.db.pool)
+            .await
+            .unwrap();
+        (self.login("jefa@rival-zeta.es").await, business_id)
+    }
+
     /// A count straight from the database, to show that a refused call changed nothing.
     pub async fn count(&self, sql: &str) -> i64 {
         let (n,): (i64,) = sqlx::query_as(sql).fetch_one(&self.state.db.pool).await.unwrap();

@@ -6,22 +6,7 @@ use crate::helpers::*;
 
 /// A second school with distinctive data, created by the provider.
 async fn rival(app: &TestApp) -> (String, i64) {
-    let provider = app.provider().await;
-    let created = app
-        .post(
-            "business/create",
-            Some(&provider),
-            json!({ "name": "Autoescuela Rival Zeta", "admin": { "email": "jefa@rival-zeta.es", "first_name": "Zoe" } }),
-        )
-        .await;
-    let business_id = assert_ok(&created)["business_id"].as_i64().unwrap();
-    let hash = volante_host::auth::password::hash(PASSWORD).await.unwrap();
-    sqlx::query("UPDATE app_user SET password_hash = $1 WHERE email = 'jefa@rival-zeta.es'")
-        .bind(hash)
-        .execute(&app.state.db.pool)
-        .await
-        .unwrap();
-    let token = app.login("jefa@rival-zeta.es").await;
+    let (token, business_id) = app.second_business().await;
     let branch = app
         .post("business/branch/create", Some(&token), json!({ "trade_name": "Sucursal Secreta Zeta", "city": "Zamora" }))
         .await;
