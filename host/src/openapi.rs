@@ -54,6 +54,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("POST", "plugin/install", "admin"),
     ("GET", "plugin/list", "admin"),
     ("GET", "plugin/modules", "token"),
+    ("GET", "plugin/schemas", "token"),
     ("POST", "plugin/remove", "admin"),
     ("POST", "registration", "none"),
     ("POST", "user/email/update", "token"),

@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
         .route("/plugin/remove", post(remove))
         .route("/plugin/grant", post(grant))
         .route("/plugin/modules", get(modules))
+        .route("/plugin/schemas", get(schemas))
 }
 
 /// `plugin/install` (provider): a multipart form with the package file in `package`.
@@ -123,6 +124,23 @@ async fn modules(State(state): State<AppState>, session: Session) -> ApiJson {
         }));
     }
     ok(out)
+}
+
+#[derive(Deserialize)]
+struct SchemasQuery {
+    plugin_id: String,
+}
+
+/// `plugin/schemas?plugin_id=`: the JSON Schemas a plugin publishes (its manifest's `[schemas]`),
+/// for the UI's generic forms; only for plugins the caller has a service of.
+async fn schemas(State(state): State<AppState>, session: Session, crate::error::Params(q): crate::error::Params<SchemasQuery>) -> ApiJson {
+    let plugin = state
+        .plugins
+        .installed(&q.plugin_id)
+        .await
+        .filter(|p| p.manifest.services.iter().any(|s| session.services.contains(&s.id)))
+        .ok_or_else(|| ApiError::not_found("Módulo"))?;
+    ok(&plugin.manifest.schemas)
 }
 
 /// Every `/api` call no host handler serves: find the plugin route, check session, service and

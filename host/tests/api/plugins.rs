@@ -189,9 +189,14 @@ async fn services_and_permissions_are_checked_and_switch_without_restart() {
     assert_ok(&app.post("business/services/update", Some(&provider), on).await);
     assert_ok(&app.post("contact/readall", Some(&director), json!({})).await);
 
-    // Modules for the shell follow the same rules.
+    // Modules for the shell follow the same rules, and so do their schemas.
     let modules = app.get("plugin/modules", Some(&director), &[]).await;
     assert_eq!(assert_ok(&modules)[0]["plugin_id"], "contacts");
+    let schemas = app.get("plugin/schemas", Some(&director), &[("plugin_id", "contacts")]).await;
+    assert!(assert_ok(&schemas)["contact"].is_object(), "{schemas}");
+    let (rival, _) = app.second_business().await;
+    let hidden = app.get("plugin/schemas", Some(&rival), &[("plugin_id", "contacts")]).await;
+    assert_eq!(error_code(&hidden), "NOT-FOUND-000");
 }
 
 #[tokio::test]
