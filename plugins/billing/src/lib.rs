@@ -1,6 +1,143 @@
-//! Volante's `billing` plugin: billing series, taxes, budgets, invoices, payments, VeriFactu
-//! records and Facturae export. See README.md.
+//! Volante's `billing` plugin: billing series, taxes, budgets and budget groups, invoices,
+//! payments, VeriFactu records and Facturae export. See README.md.
 
+pub mod budget;
+pub mod document;
 pub mod facturae;
+pub mod invoice;
 pub mod money;
+pub mod series;
+pub mod tax;
 pub mod verifactu;
+
+use volante_plugin_sdk::prelude::*;
+use volante_plugin_sdk::resource;
+
+pub use budget::BudgetGroup;
+pub use series::Series;
+pub use tax::Tax;
+
+/// The plugin's business-rule errors (`BILLING-NNN`); field errors are `REQ-102`.
+pub mod codes {
+    use volante_plugin_sdk::Error;
+    use serde_json::json;
+
+    pub const BUDGET_BILLED: &str = "BILLING-001";
+    pub const INVOICE_ISSUED: &str = "BILLING-002";
+    pub const OVERPAID: &str = "BILLING-003";
+    pub const NOT_PAYABLE: &str = "BILLING-004";
+    pub const ALREADY_VOIDED: &str = "BILLING-005";
+    pub const SERIES_IN_USE: &str = "BILLING-006";
+    pub const CONTACT_UNAVAILABLE: &str = "BILLING-007";
+    pub const SERIES_WITHOUT_ISSUER: &str = "BILLING-008";
+    pub const NO_LINES: &str = "BILLING-009";
+    pub const PAYMENT_DELETED: &str = "BILLING-010";
+    pub const VOID_WITH_PAYMENTS: &str = "BILLING-011";
+    pub const NOT_EXPORTABLE: &str = "BILLING-012";
+
+    pub fn budget_billed(id: i64) -> Error {
+        Error::new(BUDGET_BILLED, "El presupuesto ya está facturado: no se puede modificar, eliminar ni volver a facturar")
+            .with_data(json!({ "budget_id": id }))
+    }
+    pub fn issued_not_editable(id: i64, state: &str) -> Error {
+        Error::new(INVOICE_ISSUED, "La factura ya está emitida y no se puede modificar; anúlela y emita otra")
+            .with_data(json!({ "invoice_id": id, "state": state }))
+    }
+    pub fn overpaid(id: i64, outstanding: i64, amount: i64) -> Error {
+        Error::new(OVERPAID, "El pago supera el importe pendiente de la factura")
+            .with_data(json!({ "invoice_id": id, "outstanding": outstanding, "amount": amount, "field": "amount" }))
+    }
+    pub fn not_payable(id: i64, state: &str) -> Error {
+        Error::new(NOT_PAYABLE, "Solo se pueden registrar pagos de facturas emitidas").with_data(json!({ "invoice_id": id, "state": state }))
+    }
+    pub fn already_voided(id: i64) -> Error {
+        Error::new(ALREADY_VOIDED, "La factura ya está anulada").with_data(json!({ "invoice_id": id }))
+    }
+    pub fn series_in_use() -> Error {
+        Error::new(SERIES_IN_USE, "La serie tiene facturas o presupuestos y no se puede eliminar; desactívela")
+    }
+    pub fn contact_unavailable(id: i64, reason: &str) -> Error {
+        Error::new(CONTACT_UNAVAILABLE, "No se ha podido leer el contacto (no existe o el módulo de contactos no está disponible)")
+            .with_data(json!({ "contact_id": id, "field": "contact_id", "reason": reason }))
+    }
+    pub fn series_without_issuer(series_id: i64) -> Error {
+        Error::new(SERIES_WITHOUT_ISSUER, "La serie no tiene el NIF del emisor: complételo antes de emitir facturas")
+            .with_data(json!({ "series_id": series_id }))
+    }
+    pub fn no_lines(id: i64) -> Error {
+        Error::new(NO_LINES, "No se puede emitir una factura sin líneas").with_data(json!({ "invoice_id": id, "field": "lines" }))
+    }
+    pub fn payment_deleted(id: i64) -> Error {
+        Error::new(PAYMENT_DELETED, "El pago ya está eliminado").with_data(json!({ "payment_id": id }))
+    }
+    pub fn void_with_payments(id: i64) -> Error {
+        Error::new(VOID_WITH_PAYMENTS, "La factura tiene pagos: elimínelos antes de anularla").with_data(json!({ "invoice_id": id }))
+    }
+    pub fn not_exportable(id: i64, state: &str) -> Error {
+        Error::new(NOT_EXPORTABLE, "Solo se pueden exportar facturas emitidas").with_data(json!({ "invoice_id": id, "state": state }))
+    }
+}
+
+pub struct Billing;
+
+impl Plugin for Billing {
+    fn router() -> Router {
+        Router::new()
+            // Billing series.
+            .resource::<Series>()
+            .get("sales/billing/read", series::read_all)
+            .post("sales/billing/delete", series::delete)
+            .get("sales/billing/maxinvoice/{id}", series::max_number("invoice"))
+            .get("sales/billing/maxbudget/{id}", series::max_number("budget"))
+            // Taxes.
+            .post("tax/create", |ctx, req| {
+                tax::ensure_defaults(ctx)?;
+                resource::create::<Tax>(ctx, tax::normalise_body(req.value()?)?)
+            })
+            .post("tax/update", |ctx, req| {
+                let body = tax::normalise_body(req.value()?)?;
+                let id = resource::body_id(body.as_object().ok_or_else(|| Error::required("id"))?)?;
+                resource::update::<Tax>(ctx, id, body)
+            })
+            .post("tax/delete", |ctx, req| resource::delete::<Tax>(ctx, document::body_id(req)?))
+            .get("tax/read", tax::read)
+            .get("tax/group", tax::groups)
+            .get("tax/region", tax::region_read)
+            .post("tax/region", tax::region_toggle)
+            // Budgets and their groups.
+            .resource::<BudgetGroup>()
+            .get("budget/group/read", budget::group_read)
+            .post("budget/create", budget::create)
+            .post("budget/update", budget::update)
+            .post("budget/delete", budget::delete)
+            .get("budget/read/{id}", budget::read)
+            .post("budget/readall", budget::readall)
+            .get("budget/contactread", budget::contactread)
+            // Invoices and payments.
+            .post("invoice/create", invoice::create)
+            .post("invoice/update", invoice::update)
+            .post("invoice/delete", invoice::delete)
+            .get("invoice/read/{id}", invoice::read)
+            .post("invoice/readall", invoice::readall)
+            .get("invoice/contactread", invoice::contactread)
+            .get("invoice/report", invoice::report)
+            .post("invoice/electronic/create", invoice::electronic)
+            .post("invoice/payment/create", invoice::payment_create)
+            .post("invoice/payment/delete", invoice::payment_delete)
+            .get("invoice/verifactu/export", invoice::verifactu_export)
+    }
+
+    fn schemas(schemas: &mut Schemas) {
+        schemas
+            .resource::<Series>()
+            .resource::<Tax>()
+            .resource::<BudgetGroup>()
+            .add::<document::DocBody>("billing_document")
+            .add::<document::ListBody>("billing_list")
+            .add::<invoice::PaymentBody>("billing_payment")
+            .add::<invoice::DeleteBody>("billing_invoice_delete")
+            .add::<tax::RegionToggle>("tax_region_toggle");
+    }
+}
+
+volante_plugin_sdk::plugin!(Billing);
