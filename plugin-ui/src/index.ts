@@ -19,6 +19,7 @@ export * from './toast/ToastProvider';
 export * from './i18n';
 export * from './layout/pageLayout';
 export * from './module/contract';
+export * from './module/schemas';
 export * from './table/page';
 export * from './table/useListQuery';
 export * from './table/DataTable';
