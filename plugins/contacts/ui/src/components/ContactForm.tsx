@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageUploader, SchemaForm, useSession, type FormValues } from '@volante/plugin-ui';
+import { ImageUploader, SchemaForm, useSession, type FormValues, type JsonSchema } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { contactSchema } from '../schema';
 
 /** The fields of the contact form, in order; which show depends on the type (person/company). */
 export const CONTACT_FIELDS = [
@@ -20,14 +19,16 @@ export function contactFieldVisible(field: string, values: FormValues): boolean 
 }
 
 export interface ContactFormProps {
+  /** The `contact` JSON Schema the host serves (`useContactSchemas`). */
+  schema: JsonSchema;
   value: FormValues;
   submitLabel: string;
   disabled?: boolean;
   onSubmit(values: FormValues): Promise<unknown>;
 }
 
-/** The contact's form from its JSON Schema, with the avatar uploader (png/jpeg) above it. */
-export function ContactForm({ value, submitLabel, disabled, onSubmit }: ContactFormProps) {
+/** The contact's form from its JSON Schema (served by the host), with the avatar uploader (png/jpeg) above it. */
+export function ContactForm({ schema, value, submitLabel, disabled, onSubmit }: ContactFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const session = useSession();
   const [type, setType] = useState(value.type);
@@ -43,7 +44,7 @@ export function ContactForm({ value, submitLabel, disabled, onSubmit }: ContactF
   return (
     <SchemaForm
       name={t('view.data')}
-      schema={contactSchema}
+      schema={schema}
       value={value}
       fields={CONTACT_FIELDS.filter((f) => f !== 'relation' || relations.length > 1)}
       required={required}

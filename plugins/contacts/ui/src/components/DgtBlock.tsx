@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SchemaForm, useApi, useToast } from '@volante/plugin-ui';
+import { SchemaForm, useApi, useToast, type JsonSchema } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { dgtSchema } from '../schema';
 import { LICENCE_CLASSES, contactsApi, type ContactDetail, type DgtRecord } from '../api';
 
 const EMPTY: DgtRecord = { licences: [], dgt_folder: '', dgt_record: '', requested_licence: '', theory_exam_date: null, practical_exam_date: null, licence_date: null, notes: '' };
 
-/** The person's DGT record: licences held, folder and record numbers, licence applied for, exams. */
-export function DgtBlock({ contact, disabled }: { contact: ContactDetail; disabled?: boolean }) {
+/** The person's DGT record (form from the host's `contact_dgt` schema): licences held, folder and record numbers, licence applied for, exams. */
+export function DgtBlock({ contact, schema, disabled }: { contact: ContactDetail; schema: JsonSchema; disabled?: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const api = contactsApi(useApi());
   const toast = useToast();
@@ -24,7 +23,7 @@ export function DgtBlock({ contact, disabled }: { contact: ContactDetail; disabl
       {!contact.dgt && <p className="muted">{t('dgt.none')}</p>}
       <SchemaForm
         name={t('dgt.title')}
-        schema={dgtSchema}
+        schema={schema}
         value={record as unknown as Record<string, unknown>}
         fields={['dgt_folder', 'dgt_record', 'requested_licence', 'theory_exam_date', 'practical_exam_date', 'licence_date', 'notes']}
         widgets={{ theory_exam_date: 'date', practical_exam_date: 'date', licence_date: 'date', notes: 'textarea', requested_licence: 'enum' }}

@@ -6,12 +6,15 @@ import { NAMESPACE } from '../i18n';
 import { ContactForm } from '../components/ContactForm';
 import { DgtBlock } from '../components/DgtBlock';
 import { StateBadge } from '../components/StateBadge';
+import { SchemasState } from '../components/SchemasState';
+import { useContactSchemas } from '../schema';
 import { contactsApi, type ContactDetail } from '../api';
 
 /**
  * /contact/view/:contact_id/:back_dgt_folder — the contact's card: data (edit and save),
  * deactivate/activate and delete (confirmed), groups and the DGT record. `back_dgt_folder` other
- * than 0 is the DGT folder the user came from: "back" returns there.
+ * than 0 is the DGT folder the user came from: "back" returns there. The data and DGT forms come
+ * from the host's schemas: until they are there (or if they cannot be had) the data card says so.
  */
 export default function ContactViewPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -23,6 +26,7 @@ export default function ContactViewPage() {
   const [contact, setContact] = useState<ContactDetail | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const schemas = useContactSchemas();
   const backFolder = back_dgt_folder && back_dgt_folder !== '0' ? back_dgt_folder : null;
 
   usePageLayout({
@@ -113,17 +117,22 @@ export default function ContactViewPage() {
       )}
       <section className="card">
         <h2 className="card__title">{t('view.data')}</h2>
-        <ContactForm
-          key={formKey}
-          value={contact as unknown as FormValues}
-          submitLabel={t('view.save')}
-          disabled={deleted}
-          onSubmit={async (values) => {
-            const saved = await api.update(id, values);
-            setContact({ ...contact, ...saved });
-            toast.success(t('view.saved'));
-          }}
-        />
+        {schemas.forms ? (
+          <ContactForm
+            key={formKey}
+            schema={schemas.forms.contact}
+            value={contact as unknown as FormValues}
+            submitLabel={t('view.save')}
+            disabled={deleted}
+            onSubmit={async (values) => {
+              const saved = await api.update(id, values);
+              setContact({ ...contact, ...saved });
+              toast.success(t('view.saved'));
+            }}
+          />
+        ) : (
+          <SchemasState schemas={schemas} />
+        )}
       </section>
       <section className="card">
         <h2 className="card__title">{t('view.groups')}</h2>
@@ -137,7 +146,7 @@ export default function ContactViewPage() {
           <p className="muted">{t('view.noGroups')}</p>
         )}
       </section>
-      <DgtBlock key={`dgt-${formKey}`} contact={contact} disabled={deleted} />
+      {schemas.forms && <DgtBlock key={`dgt-${formKey}`} contact={contact} schema={schemas.forms.dgt} disabled={deleted} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
-import { renderModule } from '../test/render';
+import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { publishedSchemas, renderModule } from '../test/render';
 
 const base = {
   state: 'active', created_at: '2026-02-01T10:00:00.000Z', updated_at: '2026-02-01T10:00:00.000Z', branch_id: 3, relation: 'client',
@@ -54,9 +54,15 @@ describe('/contact/list/create', () => {
       'POST contact/create': (req: MockRequest) => envelopeOk({ ...ana, ...(req.body as object), id: 9, display_name: 'Luis Pérez' }),
       'GET contact/read/9': envelopeOk({ ...ana, id: 9, display_name: 'Luis Pérez', dgt: null, groups: [] }),
     });
+    // the form is built from the schema the host serves (here with a length limit of its own)
+    const { contact } = publishedSchemas;
+    const served = { ...contact, properties: { ...contact.properties, first_name: { ...contact.properties.first_name, maxLength: 40 } } };
+    api.on('GET plugin/schemas', envelopeOk({ ...publishedSchemas, contact: served }));
     renderModule('/contact/list/create', api);
     const form = await screen.findByRole('form', { name: 'Datos del contacto' });
     expect(within(form).getByRole('textbox', { name: 'Código' })).toHaveValue('000003');
+    expect(within(form).getByRole('textbox', { name: 'Nombre' })).toHaveAttribute('maxLength', '40');
+    expect(api.calls('GET plugin/schemas').map((r) => r.query.get('plugin_id'))).toEqual(['contacts']);
     fireEvent.click(screen.getByRole('button', { name: 'Crear contacto' }));
     expect(await within(form).findByText('Este campo es obligatorio')).toBeInTheDocument();
     expect(api.calls('POST contact/create')).toHaveLength(0);
@@ -82,6 +88,33 @@ describe('/contact/list/create', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear contacto' }));
     expect(await within(form).findByText('Dni erroneo, la letra del NIF no se corresponde')).toBeInTheDocument();
   });
+
+  it('says so in Spanish when the host cannot give the schemas, and retries', async () => {
+    const api = mockApi({
+      'GET contact/zero/0': envelopeOk({ ...base, id: 0, code: '000003', type: 'P', first_name: '', last_name: '', fiscal_code: '', email: '', phone: '', dgt: null, groups: [] }),
+      'GET plugin/schemas': readError('NOT-FOUND-000', 'Módulo no encontrado'),
+    });
+    renderModule('/contact/list/create', api);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se han podido cargar los formularios de contactos');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al listado' })).toHaveAttribute('href', '/contact/list');
+
+    api.on('GET plugin/schemas', envelopeOk(publishedSchemas));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('form', { name: 'Datos del contacto' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls('GET plugin/schemas')).toHaveLength(2);
+  });
+
+  it('treats an answer without the contact schema as a failure', async () => {
+    const api = mockApi({
+      'GET contact/zero/0': envelopeOk({ ...base, id: 0, code: '000003', type: 'P', first_name: '', last_name: '', fiscal_code: '', email: '', phone: '', dgt: null, groups: [] }),
+      'GET plugin/schemas': envelopeOk({ contact_dgt: publishedSchemas.contact_dgt }),
+    });
+    renderModule('/contact/list/create', api);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se han podido cargar los formularios de contactos');
+  });
 });
 
 describe('/contact/view/:contact_id/:back_dgt_folder', () => {
@@ -97,7 +130,7 @@ describe('/contact/view/:contact_id/:back_dgt_folder', () => {
     expect(await screen.findByTestId('contact-name')).toHaveTextContent('Ana García López');
     expect(screen.getByText('Mañanas')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al listado' })).toHaveAttribute('href', '/contact/list');
-    const form = screen.getByRole('form', { name: 'Datos del contacto' });
+    const form = await screen.findByRole('form', { name: 'Datos del contacto' });
     fireEvent.change(within(form).getByRole('textbox', { name: 'Móvil' }), { target: { value: '600123456' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(api.calls('POST contact/update')).toHaveLength(1));
@@ -121,5 +154,29 @@ describe('/contact/view/:contact_id/:back_dgt_folder', () => {
     await waitFor(() => expect(api.calls('POST contact/dgt/update')).toHaveLength(1));
     expect(api.calls('POST contact/dgt/update')[0].body).toMatchObject({ contact_id: 1, licences: ['A2', 'B'], dgt_folder: 'EXP-1', requested_licence: 'A2' });
     expect(screen.getByRole('link', { name: 'Volver al expediente' })).toHaveAttribute('href', '/dgt/folder/view/77');
+  });
+
+  it('keeps the card and its actions when the schemas cannot be loaded, with the Spanish message in place of the forms', async () => {
+    const api = mockApi({ 'GET contact/read/1': envelopeOk(detail), 'GET plugin/schemas': () => new Response('bad gateway', { status: 502 }) });
+    renderModule('/contact/view/1/0', api);
+    expect(await screen.findByTestId('contact-name')).toHaveTextContent('Ana García López');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se han podido cargar los formularios de contactos');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dgt-block')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desactivar' })).toBeInTheDocument();
+    expect(screen.getByText('Mañanas')).toBeInTheDocument();
+  });
+
+  it('shows "Cargando…" where the forms go while the schemas are on their way', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const api = mockApi({ 'GET contact/read/1': envelopeOk(detail), 'GET plugin/schemas': () => new Promise((resolve) => (answer = resolve)) });
+    renderModule('/contact/view/1/0', api);
+    expect(await screen.findByTestId('contact-name')).toHaveTextContent('Ana García López');
+    expect(screen.getByTestId('schemas-loading')).toHaveTextContent('Cargando…');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    answer(envelopeOk(publishedSchemas));
+    expect(await screen.findByRole('form', { name: 'Datos del contacto' })).toBeInTheDocument();
+    expect(await screen.findByTestId('dgt-block')).toBeInTheDocument();
+    expect(screen.queryByTestId('schemas-loading')).not.toBeInTheDocument();
   });
 });
