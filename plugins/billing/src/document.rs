@@ -412,6 +412,8 @@ pub struct ListBody {
     pub series_id: Option<i64>,
     pub contact_id: Option<i64>,
     pub group_id: Option<i64>,
+    /// Invoices: `F1` complete, `F2` simplified (tickets).
+    pub invoice_type: Option<String>,
     /// Issue dates from/to, `YYYY-MM-DD`.
     pub from: String,
     pub to: String,
@@ -438,6 +440,9 @@ pub fn list(ctx: &Ctx, table: &str, body: &ListBody, deleted_state: &str) -> Res
     }
     if let Some(c) = body.contact_id {
         add("contact_id =", c.to_sql(), &mut filter);
+    }
+    if let Some(t) = body.invoice_type.clone().filter(|_| table == "billing_invoice") {
+        add("invoice_type =", t.to_sql(), &mut filter);
     }
     if let Some(g) = body.group_id.filter(|_| table == "billing_budget") {
         add("group_id =", g.to_sql(), &mut filter);

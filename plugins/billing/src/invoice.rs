@@ -35,7 +35,8 @@ pub struct PaymentBody {
     pub notes: String,
 }
 
-fn method(field: &str, raw: &str) -> Result<&'static str> {
+/// A payment method by any of its names.
+pub fn method_field(field: &str, raw: &str) -> Result<&'static str> {
     let raw = raw.trim().to_lowercase();
     METHODS
         .iter()
@@ -117,11 +118,21 @@ fn from_budget(ctx: &Ctx, budget_id: i64, body: &DocBody) -> Result<Prepared> {
 /// `POST invoice/create`: issued at once (numbered, VeriFactu record) unless `draft`; with
 /// `budget_id` bills that budget (once, for good); `payments` are registered after issuing.
 pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
+    create_kind(ctx, req, false)
+}
+
+/// Create an invoice, or a ticket (`ticket`: the series must be simplified). Invoices of a
+/// simplified series are limited to [`crate::cashflow::simplified_limit`] (BILLING-013).
+pub fn create_kind(ctx: &Ctx, req: &Req, ticket: bool) -> Result<Value> {
     let body: DocBody = req.json()?;
     let (p, budget_id) = match body.budget_id {
         Some(budget_id) => (from_budget(ctx, budget_id, &body)?, Some(budget_id)),
         None => (document::prepare(ctx, &body)?, None),
     };
+    if ticket && !p.series.data.simplified {
+        return Err(Error::invalid_field("series_id", "Los tickets se emiten en una serie de facturas simplificadas"));
+    }
+    check_simplified_limit(&p)?;
     let id = insert(ctx, &p, budget_id)?;
     if let Some(budget_id) = budget_id {
         let linked = sql::execute(
@@ -143,6 +154,14 @@ pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
     read_value(ctx, id)
 }
 
+fn check_simplified_limit(p: &Prepared) -> Result<()> {
+    let limit = crate::cashflow::simplified_limit();
+    if p.series.data.simplified && p.totals.total > limit {
+        return Err(codes::over_simplified_limit(p.totals.total, limit));
+    }
+    Ok(())
+}
+
 /// `POST invoice/update`: only drafts; `issue: true` issues it after the changes.
 pub fn update(ctx: &Ctx, req: &Req) -> Result<Value> {
     let mut body: DocBody = req.json()?;
@@ -155,6 +174,7 @@ pub fn update(ctx: &Ctx, req: &Req) -> Result<Value> {
         body.series_id = current["series_id"].as_i64();
     }
     let p = document::prepare(ctx, &body)?;
+    check_simplified_limit(&p)?;
     let t = &p.totals;
     sql::execute(
         "UPDATE billing_invoice SET branch_id = $1, series_id = $2, invoice_type = $3, issue_date = $4, due_date = $5, contact_id = $6, \
@@ -351,7 +371,7 @@ pub fn delete(ctx: &Ctx, req: &Req) -> Result<Value> {
 }
 
 fn add_payment(ctx: &Ctx, invoice_id: i64, body: &PaymentBody, field: &str) -> Result<i64> {
-    let method = method(&format!("{field}.method"), &body.method)?;
+    let method = method_field(&format!("{field}.method"), &body.method)?;
     if body.amount <= 0 {
         return Err(Error::invalid_field(&format!("{field}.amount"), "El importe debe ser mayor que cero"));
     }
@@ -667,11 +687,11 @@ mod tests {
 
     #[test]
     fn payment_methods() {
-        assert_eq!(method("m", "Efectivo").unwrap(), "cash");
-        assert_eq!(method("m", "credit_card").unwrap(), "card");
-        assert_eq!(method("m", "bizum").unwrap(), "bizum");
-        assert_eq!(method("m", "bank_transfer").unwrap(), "transfer");
-        assert_eq!(method("m", "paypal").unwrap_err().field(), Some("m"));
+        assert_eq!(method_field("m", "Efectivo").unwrap(), "cash");
+        assert_eq!(method_field("m", "credit_card").unwrap(), "card");
+        assert_eq!(method_field("m", "bizum").unwrap(), "bizum");
+        assert_eq!(method_field("m", "bank_transfer").unwrap(), "transfer");
+        assert_eq!(method_field("m", "paypal").unwrap_err().field(), Some("m"));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! payments, VeriFactu records and Facturae export. See README.md.
 
 pub mod budget;
+pub mod cashflow;
 pub mod document;
 pub mod facturae;
 pub mod invoice;
@@ -34,6 +35,7 @@ pub mod codes {
     pub const PAYMENT_DELETED: &str = "BILLING-010";
     pub const VOID_WITH_PAYMENTS: &str = "BILLING-011";
     pub const NOT_EXPORTABLE: &str = "BILLING-012";
+    pub const OVER_SIMPLIFIED_LIMIT: &str = "BILLING-013";
 
     pub fn budget_billed(id: i64) -> Error {
         Error::new(BUDGET_BILLED, "El presupuesto ya está facturado: no se puede modificar, eliminar ni volver a facturar")
@@ -72,6 +74,10 @@ pub mod codes {
     }
     pub fn void_with_payments(id: i64) -> Error {
         Error::new(VOID_WITH_PAYMENTS, "La factura tiene pagos: elimínelos antes de anularla").with_data(json!({ "invoice_id": id }))
+    }
+    pub fn over_simplified_limit(total: i64, limit: i64) -> Error {
+        Error::new(OVER_SIMPLIFIED_LIMIT, "El importe supera el límite de la factura simplificada (ticket); emita una factura completa")
+            .with_data(json!({ "total": total, "limit": limit }))
     }
     pub fn not_exportable(id: i64, state: &str) -> Error {
         Error::new(NOT_EXPORTABLE, "Solo se pueden exportar facturas emitidas").with_data(json!({ "invoice_id": id, "state": state }))
@@ -125,6 +131,19 @@ impl Plugin for Billing {
             .post("invoice/payment/create", invoice::payment_create)
             .post("invoice/payment/delete", invoice::payment_delete)
             .get("invoice/verifactu/export", invoice::verifactu_export)
+            // Cash flow: tickets (simplified invoices), expenses, movements, chart.
+            .post("ticket/create", cashflow::ticket_create)
+            .post("ticket/update", invoice::update)
+            .get("ticket/read/{id}", invoice::read)
+            .post("ticket/delete", invoice::delete)
+            .post("ticket/readall", cashflow::ticket_readall)
+            .post("ticket/electronic/create", invoice::electronic)
+            .post("ticket/payment/create", invoice::payment_create)
+            .post("ticket/payment/delete", invoice::payment_delete)
+            .get("ticket/contact/cashflow/read", cashflow::contact_cashflow)
+            .get("ticket/chart", cashflow::chart)
+            .resource::<cashflow::Expense>()
+            .resource::<cashflow::CashMovement>()
     }
 
     fn schemas(schemas: &mut Schemas) {
@@ -132,6 +151,8 @@ impl Plugin for Billing {
             .resource::<Series>()
             .resource::<Tax>()
             .resource::<BudgetGroup>()
+            .resource::<cashflow::Expense>()
+            .resource::<cashflow::CashMovement>()
             .add::<document::DocBody>("billing_document")
             .add::<document::ListBody>("billing_list")
             .add::<invoice::PaymentBody>("billing_payment")
