@@ -29,7 +29,7 @@ async fn readall(State(state): State<AppState>, session: Session) -> ApiJson {
     }
     session.require("contact.client")?;
     state.plugins.installed("contacts").await.ok_or_else(|| ApiError::not_found("Plugin"))?;
-    let mut tx = state.plugins.data.begin("contacts", session.business_id).await?;
+    let mut tx = state.plugins.data.begin("contacts", session.business_id, true).await?;
     let (per_page, page) = (25i64, 1i64);
     let count_sql = "SELECT COUNT(*) FROM contacts_contact WHERE business_id = $1 AND state <> 'deleted'";
     let page_sql = format!(

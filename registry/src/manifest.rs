@@ -99,6 +99,10 @@ pub struct Route {
     pub response: Option<String>,
     #[serde(default)]
     pub summary: String,
+    /// The call only reads: it runs in a read-only transaction (on SQLite without taking the
+    /// business's write lock, so reads run side by side) and any write is refused.
+    #[serde(default)]
+    pub read_only: bool,
 }
 
 fn default_auth() -> AuthKind {

@@ -231,5 +231,5 @@ async fn dispatch_inner(state: AppState, method: Method, uri: Uri, headers: axum
         },
     };
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
-    state.plugins.handle(&state, plugin, session, ctx, request).await
+    state.plugins.handle(&state, plugin, session, ctx, request, route.read_only).await
 }

@@ -229,13 +229,15 @@ impl PluginData {
     }
 
     /// Open the call's transaction, bound to `business_id` and, on PostgreSQL, to the plugin's role.
-    pub fn begin<'a>(&'a self, plugin_id: &'a str, business_id: i64) -> BoxFuture<'a, anyhow::Result<PluginTx>> {
+    /// `read_only`: a transaction that cannot write (SQLite: deferred, so it takes no write lock;
+    /// PostgreSQL: `READ ONLY`).
+    pub fn begin<'a>(&'a self, plugin_id: &'a str, business_id: i64, read_only: bool) -> BoxFuture<'a, anyhow::Result<PluginTx>> {
         Box::pin(async move {
         match self.engine {
             Engine::Sqlite => {
                 let pool = self.sqlite_pool(business_id).await?;
                 // Take the write lock up front: two calls upgrading read locks would fail with BUSY.
-                let tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+                let tx = pool.begin_with(if read_only { "BEGIN DEFERRED" } else { "BEGIN IMMEDIATE" }).await?;
                 Ok(PluginTx::Sqlite(tx))
             }
             Engine::Postgres => {
@@ -246,6 +248,9 @@ impl PluginData {
                     .await?;
                 exec_pg(&mut tx, format!("SET LOCAL ROLE {}", role_name(plugin_id))).await?;
                 exec_pg(&mut tx, "SET LOCAL statement_timeout = '5s'".into()).await?;
+                if read_only {
+                    exec_pg(&mut tx, "SET TRANSACTION READ ONLY".into()).await?;
+                }
                 Ok(PluginTx::Postgres(tx))
             }
         }

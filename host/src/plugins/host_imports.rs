@@ -29,11 +29,13 @@ pub struct CallState {
     pub events: Vec<(String, String)>,
     /// Nesting of `plugins.call`.
     pub depth: u32,
+    /// The route is declared read-only: writes are refused.
+    pub read_only: bool,
 }
 
 impl CallState {
     pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: PluginTx, depth: u32) -> CallState {
-        CallState { app, plugin, session, ctx, tx: Some(tx), limits: StoreLimits::default(), events: Vec::new(), depth }
+        CallState { app, plugin, session, ctx, tx: Some(tx), limits: StoreLimits::default(), events: Vec::new(), depth, read_only: false }
     }
 
     async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
@@ -50,6 +52,9 @@ impl CallState {
         let allowed = guard::Allowed { prefix: &self.plugin.table_prefix, read_only: &self.plugin.read_grants };
         let (kind, parsed) = self.app.plugins.guard_cache.check(engine, statement, &allowed)?;
         metrics::histogram!("volante_plugin_guard_seconds").record(guard_started.elapsed().as_secs_f64());
+        if self.read_only && kind == guard::Kind::Write {
+            return Err("Esta llamada es de solo lectura: no puede modificar datos".into());
+        }
         if !write && kind == guard::Kind::Write && !statement.to_lowercase().contains("returning") {
             return Err("Use execute para sentencias que modifican datos".into());
         }
@@ -237,7 +242,7 @@ impl plugins::Host for CallState {
         let tx = self.tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing during a plugin call"))?;
         let app = self.app.clone();
         let (result, tx) =
-            app.plugins.invoke(&app, callee, self.session.clone(), self.ctx.clone(), tx, &function, &args_json, self.depth + 1).await;
+            app.plugins.invoke(&app, callee, self.session.clone(), self.ctx.clone(), tx, &function, &args_json, self.depth + 1, self.read_only).await;
         self.tx = tx;
         Ok(result)
     }

@@ -466,10 +466,12 @@ impl Plugins {
         session: Option<Session>,
         ctx: Context,
         request: Request,
+        read_only: bool,
     ) -> ApiResult<Value> {
         let id = plugin.manifest.plugin.id.clone();
-        let tx = self.data.begin(&id, ctx.business_id).await?;
-        let state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 0);
+        let tx = self.data.begin(&id, ctx.business_id, read_only).await?;
+        let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 0);
+        state.read_only = read_only;
         let mut store = runtime::store(&self.engine, state, &self.limits);
         let started = std::time::Instant::now();
         let outcome = async {
@@ -520,7 +522,7 @@ impl Plugins {
             }
             let id = plugin.manifest.plugin.id.clone();
             let result: wasmtime::Result<Result<(), String>> = async {
-                let tx = self.data.begin(&id, ctx.business_id).await.map_err(wasmtime::Error::msg)?;
+                let tx = self.data.begin(&id, ctx.business_id, false).await.map_err(wasmtime::Error::msg)?;
                 let state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 1);
                 let mut store = runtime::store(&self.engine, state, &self.limits);
                 let instance = plugin.pre.instantiate_async(&mut store).await?;
@@ -553,9 +555,11 @@ impl Plugins {
         function: &str,
         args: &str,
         depth: u32,
+        read_only: bool,
     ) -> (Result<String, String>, Option<PluginTx>) {
         let id = callee.manifest.plugin.id.clone();
-        let state = CallState::new(app.clone(), callee.clone(), session, ctx.clone(), tx, depth);
+        let mut state = CallState::new(app.clone(), callee.clone(), session, ctx.clone(), tx, depth);
+        state.read_only = read_only;
         let mut store = runtime::store(&self.engine, state, &self.limits);
         let outcome = async {
             let instance = callee.pre.instantiate_async(&mut store).await?;

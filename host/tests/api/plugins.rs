@@ -398,3 +398,21 @@ async fn upgrades_run_new_migrations_and_a_failing_one_keeps_the_old_version() {
     let answer = upload(&app, &provider, pack_with("hostile", &manifest("hostile"), signing_key())).await;
     assert_eq!(error_code(&answer), "PLUGIN-015");
 }
+
+#[tokio::test]
+async fn read_only_routes_cannot_write() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    install(&app, &provider, "hostile", &[school]).await;
+    let director = app.director().await;
+    let write = json!({ "statement": "INSERT INTO hostile_item (business_id, name, created_at) VALUES ($1, 'x', 'now')", "params": [school], "write": true });
+    let refused = app.post("hostile/sql_read_only", Some(&director), write.clone()).await;
+    assert_eq!(assert_ok(&refused)["refused"], true, "{refused}");
+    assert!(refused["data"]["error"].as_str().unwrap().contains("solo lectura"), "{refused}");
+    let read = json!({ "statement": "SELECT id, business_id, name FROM hostile_item", "params": [], "write": false });
+    assert_eq!(assert_ok(&app.post("hostile/sql_read_only", Some(&director), read).await)["refused"], false);
+    // The same statement on a writable route goes through.
+    assert_eq!(assert_ok(&app.post("hostile/sql", Some(&director), write).await)["changed"], 1);
+    assert_eq!(assert_ok(&app.get("hostile/mine", Some(&director), &[]).await).as_array().unwrap().len(), 1);
+}

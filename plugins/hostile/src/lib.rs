@@ -21,7 +21,8 @@ impl Plugin for Hostile {
             .get("hostile/ok", |ctx, _| Ok(json!({ "ok": true, "business_id": ctx.business_id })))
             .post("hostile/seed", seed)
             .get("hostile/mine", mine)
-            .post("hostile/sql", raw_sql);
+            .post("hostile/sql", raw_sql)
+            .post("hostile/sql_read_only", raw_sql);
         for (name, _, _) in ATTACKS {
             let name = *name;
             let method = if name.starts_with("read") || name.starts_with("catalog") { "GET" } else { "POST" };
