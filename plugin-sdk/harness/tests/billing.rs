@@ -11,6 +11,7 @@ fn code(v: &Value) -> String {
     e["code"].as_str().unwrap_or_default().to_string()
 }
 
+#[track_caller]
 fn ok(v: &Value) -> &Value {
     assert_eq!(v["success"], true, "{v}");
     &v["data"]
@@ -150,6 +151,37 @@ async fn billing_through_the_harness() {
     assert_eq!(chains.len(), 1);
     assert_eq!(chains[0]["valid"], true, "{export}");
     assert_eq!(chains[0]["records"].as_array().unwrap().len(), 2 + 1 + 50);
+
+    // Cash flow: a ticket in a simplified series (over the limit refused), an expense, a
+    // movement of a contact, the chart.
+    let tickets = h.post("sales/billing/create", json!({ "code": "T", "simplified": true, "issuer_tax_code": "B58378431" })).await;
+    ok(&tickets);
+    let big = h.post("ticket/create", json!({ "lines": [{ "concept": "Curso", "price": 40000, "tax_id": iva21 }] })).await;
+    assert_eq!(code(&big), "BILLING-013", "{big}");
+    let ticket = h.post("ticket/create", json!({ "lines": [{ "concept": "Tasa", "price": 1000, "tax_id": iva21 }],
+                                                 "payments": [{ "amount": 1210, "method": "cash" }] })).await;
+    let t = ok(&ticket);
+    assert_eq!((t["invoice_type"].as_str(), t["reference"].as_str().map(|r| r.starts_with('T')), t["outstanding"].as_i64()), (Some("F2"), Some(true), Some(0)), "{ticket}");
+    let listed = h.post("ticket/readall", json!({})).await;
+    assert_eq!(ok(&listed)["total"], 1);
+    let not_simplified = h.post("ticket/create", json!({ "series_id": series_id, "lines": [{ "concept": "X", "price": 1 }] })).await;
+    assert_eq!(code(&not_simplified), "REQ-102");
+    let expense = h.post("expense/create", json!({ "concept": "Gasolina", "base": 4132, "tax_rate": 2100, "method": "card" })).await;
+    assert_eq!(ok(&expense)["total"], 5000, "{expense}");
+    let movement = h.post("sales/cashflow/create", json!({ "concept": "Señal", "amount": 5000, "direction": "in", "contact_id": 77 })).await;
+    ok(&movement);
+    let flow = h.get("ticket/contact/cashflow/read", &[("contact_id", "77")]).await;
+    assert_eq!(ok(&flow)["movements"].as_array().unwrap().len(), 1, "{flow}");
+    let chart = h.get("ticket/chart", &[]).await;
+    let c = ok(&chart);
+    assert_eq!(c["months"].as_array().unwrap().len(), 12);
+    // Payments 20000 + 30820 + 1210, movement 5000 in; expense 5000 out.
+    assert_eq!((c["income"].as_i64(), c["expenses"].as_i64()), (Some(20000 + 30820 + 1210 + 5000), Some(5000)), "{chart}");
+
+    let report = h.get("invoice/report", &[]).await;
+    let r = ok(&report);
+    assert_eq!(r["totals"]["paid"], 20000 + 30820 + 1210, "{report}");
+    assert!(r["by_rate"].as_array().is_some_and(|rates| !rates.is_empty()) && r["by_method"].is_array(), "{report}");
 
     // The other business sees none of it; the teacher has no billing permission.
     let other = h.get_as(&h.other_token, &format!("invoice/read/{invoice_id}"), &[]).await;

@@ -224,28 +224,28 @@ pub fn chart(ctx: &Ctx, req: &Req) -> Result<Value> {
     };
     let (from, to) = (format!("{year}-01-01"), format!("{year}-12-31"));
     let payments = by_month(
-        "SELECT SUBSTR(paid_on, 1, 7) AS month, SUM(amount) AS amount FROM billing_payment WHERE business_id = $1 AND state = 'active' \
+        "SELECT SUBSTR(paid_on, 1, 7) AS month, CAST(SUM(amount) AS BIGINT) AS amount FROM billing_payment WHERE business_id = $1 AND state = 'active' \
          AND paid_on >= $2 AND paid_on <= $3 GROUP BY SUBSTR(paid_on, 1, 7)",
         ctx,
         &from,
         &to,
     )?;
     let expenses = by_month(
-        "SELECT SUBSTR(date, 1, 7) AS month, SUM(total) AS amount FROM billing_expense WHERE business_id = $1 AND state <> 'deleted' \
+        "SELECT SUBSTR(date, 1, 7) AS month, CAST(SUM(total) AS BIGINT) AS amount FROM billing_expense WHERE business_id = $1 AND state <> 'deleted' \
          AND date >= $2 AND date <= $3 GROUP BY SUBSTR(date, 1, 7)",
         ctx,
         &from,
         &to,
     )?;
     let moves_in = by_month(
-        "SELECT SUBSTR(date, 1, 7) AS month, SUM(amount) AS amount FROM billing_cashflow WHERE business_id = $1 AND state <> 'deleted' \
+        "SELECT SUBSTR(date, 1, 7) AS month, CAST(SUM(amount) AS BIGINT) AS amount FROM billing_cashflow WHERE business_id = $1 AND state <> 'deleted' \
          AND direction = 'in' AND date >= $2 AND date <= $3 GROUP BY SUBSTR(date, 1, 7)",
         ctx,
         &from,
         &to,
     )?;
     let moves_out = by_month(
-        "SELECT SUBSTR(date, 1, 7) AS month, SUM(amount) AS amount FROM billing_cashflow WHERE business_id = $1 AND state <> 'deleted' \
+        "SELECT SUBSTR(date, 1, 7) AS month, CAST(SUM(amount) AS BIGINT) AS amount FROM billing_cashflow WHERE business_id = $1 AND state <> 'deleted' \
          AND direction = 'out' AND date >= $2 AND date <= $3 GROUP BY SUBSTR(date, 1, 7)",
         ctx,
         &from,

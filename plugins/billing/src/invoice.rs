@@ -509,7 +509,7 @@ pub fn report(ctx: &Ctx, req: &Req) -> Result<Value> {
     };
     let (from, to) = (format!("{year}-01-01"), format!("{year}-12-31"));
     let months = document::rows_json(
-        "SELECT SUBSTR(issue_date, 1, 7) AS month, COUNT(*) AS count, SUM(base) AS base, SUM(tax) AS tax, SUM(total) AS total, SUM(paid) AS paid \
+        "SELECT SUBSTR(issue_date, 1, 7) AS month, COUNT(*) AS count, CAST(SUM(base) AS BIGINT) AS base, CAST(SUM(tax) AS BIGINT) AS tax, CAST(SUM(total) AS BIGINT) AS total, CAST(SUM(paid) AS BIGINT) AS paid \
          FROM billing_invoice WHERE business_id = $1 AND state = 'issued' AND issue_date >= $2 AND issue_date <= $3 \
          GROUP BY SUBSTR(issue_date, 1, 7) ORDER BY SUBSTR(issue_date, 1, 7)",
         &params![ctx.business_id, from, to],
@@ -523,14 +523,14 @@ pub fn report(ctx: &Ctx, req: &Req) -> Result<Value> {
     });
     if ctx.can("invoicing.detailed_summary") {
         out["by_rate"] = json!(document::rows_json(
-            "SELECT l.tax_kind AS kind, l.tax_rate AS rate, SUM(l.base) AS base, SUM(l.tax) AS tax FROM billing_invoice_line l \
+            "SELECT l.tax_kind AS kind, l.tax_rate AS rate, CAST(SUM(l.base) AS BIGINT) AS base, CAST(SUM(l.tax) AS BIGINT) AS tax FROM billing_invoice_line l \
              JOIN billing_invoice i ON i.id = l.invoice_id AND i.business_id = l.business_id \
              WHERE l.business_id = $1 AND i.state = 'issued' AND i.issue_date >= $2 AND i.issue_date <= $3 \
              GROUP BY l.tax_kind, l.tax_rate ORDER BY l.tax_rate DESC",
             &params![ctx.business_id, from, to],
         )?);
         out["by_method"] = json!(document::rows_json(
-            "SELECT method, COUNT(*) AS count, SUM(amount) AS amount FROM billing_payment \
+            "SELECT method, COUNT(*) AS count, CAST(SUM(amount) AS BIGINT) AS amount FROM billing_payment \
              WHERE business_id = $1 AND state = 'active' AND paid_on >= $2 AND paid_on <= $3 GROUP BY method ORDER BY method",
             &params![ctx.business_id, from, to],
         )?);
