@@ -14,7 +14,7 @@ use volante_registry::manifest::AuthKind;
 
 use super::bindings::latest::volante::plugin::types::{Context, Request};
 use crate::auth::session::{self, Session};
-use crate::error::{codes, ok, ApiError, ApiJson, Body, Data};
+use crate::error::{codes, ok, ApiError, ApiJson, Body};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -147,12 +147,22 @@ async fn schemas(State(state): State<AppState>, session: Session, crate::error::
 /// permission, and call the plugin.
 pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Response {
     match dispatch_inner(state, method, uri, headers, body).await {
-        Ok(data) => Data(data).into_response(),
+        Ok(data) => {
+            // The envelope around the plugin's JSON, without parsing it again.
+            let body = format!("{{\"success\":true,\"data\":{}}}", data.get());
+            ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
+        }
         Err(err) => err.into_response(),
     }
 }
 
-async fn dispatch_inner(state: AppState, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Result<Value, ApiError> {
+async fn dispatch_inner(
+    state: AppState,
+    method: Method,
+    uri: Uri,
+    headers: axum::http::HeaderMap,
+    body: Bytes,
+) -> Result<Box<serde_json::value::RawValue>, ApiError> {
     // Inside the `/api` nest the prefix is already stripped; outside it is not.
     let path = uri.path();
     let path = path.strip_prefix("/api/").unwrap_or(path).trim_start_matches('/').trim_end_matches('/');

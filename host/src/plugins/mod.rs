@@ -467,7 +467,7 @@ impl Plugins {
         ctx: Context,
         request: Request,
         read_only: bool,
-    ) -> ApiResult<Value> {
+    ) -> ApiResult<Box<serde_json::value::RawValue>> {
         let id = plugin.manifest.plugin.id.clone();
         let tx = self.data.begin(&id, ctx.business_id, read_only).await?;
         let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 0);
@@ -491,7 +491,8 @@ impl Plugins {
                 plugin_codes::RESPONSE_TOO_LARGE,
                 "La respuesta del módulo es demasiado grande",
             )),
-            Ok(Ok(text)) => serde_json::from_str::<Value>(&text).map_err(|_| {
+            // Checked to be JSON without building a tree: it goes out as it came.
+            Ok(Ok(text)) => serde_json::value::RawValue::from_string(text).map_err(|_| {
                 tracing::error!(plugin = %id, "plugin answered something that is not JSON");
                 ApiError::new(plugin_codes::BAD_RESPONSE, "El módulo ha devuelto una respuesta no válida")
             }),
