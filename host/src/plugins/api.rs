@@ -50,12 +50,17 @@ async fn list(State(state): State<AppState>, session: Session) -> ApiJson {
     let mut out = Vec::new();
     for plugin in state.plugins.all().await {
         let m = &plugin.manifest;
-        let businesses: Vec<(i64,)> = sqlx::query_as(
-            "SELECT DISTINCT business_id FROM business_service WHERE service_id IN (SELECT value FROM (SELECT $1 AS value) s)",
-        )
-        .bind(&m.services[0].id)
-        .fetch_all(&state.db.pool)
-        .await?;
+        // Businesses that have any of the plugin's services on.
+        let mut businesses: Vec<i64> = Vec::new();
+        for service in &m.services {
+            let rows: Vec<(i64,)> = sqlx::query_as("SELECT business_id FROM business_service WHERE service_id = $1")
+                .bind(&service.id)
+                .fetch_all(&state.db.pool)
+                .await?;
+            businesses.extend(rows.into_iter().map(|(id,)| id));
+        }
+        businesses.sort_unstable();
+        businesses.dedup();
         out.push(json!({
             "plugin_id": m.plugin.id,
             "name": m.plugin.name,
@@ -66,7 +71,7 @@ async fn list(State(state): State<AppState>, session: Session) -> ApiJson {
             "routes": m.routes.len(),
             "tables_requested": m.tables.read,
             "tables_granted": plugin.read_grants,
-            "businesses": businesses.into_iter().map(|(id,)| id).collect::<Vec<_>>(),
+            "businesses": businesses,
         }));
     }
     ok(out)

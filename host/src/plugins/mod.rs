@@ -593,9 +593,6 @@ fn guest_errors(items: Vec<ErrorItem>) -> ApiError {
 }
 
 fn percent_decode(segment: &str) -> String {
-    url::form_urlencoded::parse(segment.replace('+', "%2B").as_bytes())
-        .next()
-        .map(|(k, _)| k.into_owned())
-        .unwrap_or_default()
+    percent_encoding::percent_decode_str(segment).decode_utf8_lossy().into_owned()
 }
 
