@@ -120,15 +120,15 @@ async fn login(
 ) -> ApiJson {
     let email = normalize_email(&req.email);
     let address = client_address(&connect);
-    throttle::check(&state.db, &state.config.auth, &email, &address).await?;
+    throttle::check(&state.db, &state.config.auth, Some(&email), &address).await?;
     let Some(candidate) = find_candidate(&state, &email).await? else {
         // Spend the same time as a real check so response time does not reveal accounts.
         password::verify(None, &req.password).await?;
-        throttle::record_failure(&state.db, &email, &address).await?;
+        throttle::record_failure(&state.db, Some(&email), &address).await?;
         return Err(ApiError::new(codes::USER_UNKNOWN, "Usuario no reconocido"));
     };
     if !password::verify(candidate.password_hash.clone(), &req.password).await? {
-        throttle::record_failure(&state.db, &email, &address).await?;
+        throttle::record_failure(&state.db, Some(&email), &address).await?;
         return Err(ApiError::new(codes::WRONG_PASSWORD, "Contraseña incorrecta"));
     }
     complete_login(&state, candidate, &req.step, &address, &user_agent(&headers)).await
@@ -149,12 +149,12 @@ async fn login_google(
     Body(req): Body<GoogleRequest>,
 ) -> ApiJson {
     let address = client_address(&connect);
-    throttle::check(&state.db, &state.config.auth, "", &address).await?;
+    throttle::check(&state.db, &state.config.auth, None, &address).await?;
     let identity =
         match external::verify_google(&state.config.auth, &state.http, &state.google_keys, &req.credential).await {
             Ok(identity) => identity,
             Err(err) => {
-                throttle::record_failure(&state.db, "", &address).await?;
+                throttle::record_failure(&state.db, None, &address).await?;
                 return Err(err);
             }
         };
@@ -176,11 +176,11 @@ async fn login_facebook(
     Body(req): Body<FacebookRequest>,
 ) -> ApiJson {
     let address = client_address(&connect);
-    throttle::check(&state.db, &state.config.auth, "", &address).await?;
+    throttle::check(&state.db, &state.config.auth, None, &address).await?;
     let identity = match external::verify_facebook(&state.config.auth, &state.http, &req.access_token).await {
         Ok(identity) => identity,
         Err(err) => {
-            throttle::record_failure(&state.db, "", &address).await?;
+            throttle::record_failure(&state.db, None, &address).await?;
             return Err(err);
         }
     };
@@ -196,7 +196,7 @@ async fn login_external(
     address: &str,
     agent: &str,
 ) -> ApiJson {
-    throttle::check(&state.db, &state.config.auth, &identity.email, address).await?;
+    throttle::check(&state.db, &state.config.auth, Some(&identity.email), address).await?;
     let linked: Option<(String,)> = sqlx::query_as(
         "SELECT u.email FROM external_identity e JOIN app_user u ON u.user_id = e.user_id
          WHERE e.provider = $1 AND e.subject = $2",
@@ -207,7 +207,7 @@ async fn login_external(
     .await?;
     let email = linked.map(|(email,)| email).unwrap_or_else(|| identity.email.clone());
     let Some(candidate) = find_candidate(state, &email).await? else {
-        throttle::record_failure(&state.db, &email, address).await?;
+        throttle::record_failure(&state.db, Some(&email), address).await?;
         return Err(ApiError::new(codes::USER_UNKNOWN, "Usuario no reconocido"));
     };
     sqlx::query(
@@ -290,7 +290,7 @@ async fn complete_login(
                 .with_data(json!({ "reason": reason }))
         };
         let Some((code_id, hash, attempts, expires_at)) = pending else {
-            throttle::record_failure(&state.db, &candidate.email, address).await?;
+            throttle::record_failure(&state.db, Some(&candidate.email), address).await?;
             return Err(wrong("no_code"));
         };
         if expires_at <= now {
@@ -304,7 +304,7 @@ async fn complete_login(
                 .bind(code_id)
                 .execute(&state.db.pool)
                 .await?;
-            throttle::record_failure(&state.db, &candidate.email, address).await?;
+            throttle::record_failure(&state.db, Some(&candidate.email), address).await?;
             return Err(wrong("mismatch"));
         }
         // Single use: only the request that flips used_at may go on.
@@ -430,7 +430,7 @@ async fn unlock(
     Body(req): Body<UnlockRequest>,
 ) -> ApiJson {
     let address = client_address(&connect);
-    if let Err(err) = throttle::check(&state.db, &state.config.auth, &session.email, &address).await {
+    if let Err(err) = throttle::check(&state.db, &state.config.auth, Some(&session.email), &address).await {
         // Too many wrong passwords on the lock screen: the session is closed.
         revoke_session(&state, session.session_id).await?;
         return Err(err);
@@ -440,7 +440,7 @@ async fn unlock(
         .fetch_one(&state.db.pool)
         .await?;
     if !password::verify(hash, &req.password).await? {
-        throttle::record_failure(&state.db, &session.email, &address).await?;
+        throttle::record_failure(&state.db, Some(&session.email), &address).await?;
         return Err(ApiError::new(
             codes::UNLOCK_FAILED,
             "No se ha podido desbloquear: revise la contraseña o se cerrará la sesión",

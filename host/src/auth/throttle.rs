@@ -5,11 +5,14 @@ use crate::config::AuthConfig;
 use crate::db::{self, Db};
 use crate::error::{codes, ApiError, ApiResult};
 
-pub async fn check(db: &Db, config: &AuthConfig, account: &str, address: &str) -> ApiResult<()> {
+/// `account` is `None` before the account is known (an external token not yet verified).
+pub async fn check(db: &Db, config: &AuthConfig, account: Option<&str>, address: &str) -> ApiResult<()> {
     let since = db::from_now(-chrono::Duration::minutes(config.throttle_window_minutes));
-    for (scope, subject, limit) in
-        [("account", account, config.throttle_account), ("address", address, config.throttle_address)]
-    {
+    let mut scopes = vec![("address", address, config.throttle_address)];
+    if let Some(account) = account {
+        scopes.push(("account", account, config.throttle_account));
+    }
+    for (scope, subject, limit) in scopes {
         let (count,): (i64,) = sqlx::query_as(
             "SELECT COUNT(*) FROM auth_failure WHERE scope = $1 AND subject = $2 AND failed_at > $3",
         )
@@ -32,9 +35,13 @@ pub async fn check(db: &Db, config: &AuthConfig, account: &str, address: &str) -
     Ok(())
 }
 
-pub async fn record_failure(db: &Db, account: &str, address: &str) -> anyhow::Result<()> {
+pub async fn record_failure(db: &Db, account: Option<&str>, address: &str) -> anyhow::Result<()> {
     let now = db::now();
-    for (scope, subject) in [("account", account), ("address", address)] {
+    let mut scopes = vec![("address", address)];
+    if let Some(account) = account {
+        scopes.push(("account", account));
+    }
+    for (scope, subject) in scopes {
         sqlx::query("INSERT INTO auth_failure (scope, subject, failed_at) VALUES ($1, $2, $3)")
             .bind(scope)
             .bind(subject)
