@@ -14,7 +14,7 @@ echo "== plugin SDK unit tests (guest crates, Debian's compiler, native)"
 CARGO_TARGET_DIR="$HOME/.cache/volante/wasm-target" RUSTC=/usr/bin/rustc /usr/bin/cargo test -q -p volante-plugin-sdk --lib
 
 echo "== Rust tests on SQLite"
-cargo test -q -p volante-host -p volante-registry -p volante-plugin-harness -- --test-threads=4
+cargo test -q -p volante-host -p volante-registry -p volante-checks -p volante-plugin-harness -- --test-threads=4
 
 echo "== Rust integration tests on PostgreSQL"
 source scripts/pg.sh

@@ -13,35 +13,19 @@ pub fn required(field: &str, value: &str, max: usize) -> ApiResult<String> {
 
 /// A trimmed string of at most `max` characters, without control characters.
 pub fn optional(field: &str, value: &str, max: usize) -> ApiResult<String> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(ApiError::invalid_field(field, format!("El campo {field} admite como máximo {max} caracteres")));
-    }
-    if value.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
-        return Err(ApiError::invalid_field(field, format!("El campo {field} contiene caracteres no válidos")));
-    }
-    Ok(value.to_string())
+    volante_checks::text(value, max).map_err(|err| match err {
+        volante_checks::TextError::TooLong => {
+            ApiError::invalid_field(field, format!("El campo {field} admite como máximo {max} caracteres"))
+        }
+        volante_checks::TextError::ControlCharacters => {
+            ApiError::invalid_field(field, format!("El campo {field} contiene caracteres no válidos"))
+        }
+    })
 }
 
 /// A lower-cased e-mail address of plausible shape.
 pub fn email(field: &str, value: &str) -> ApiResult<String> {
-    let value = value.trim().to_lowercase();
-    let valid = match value.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && value.len() <= 254
-                && !value.chars().any(|c| c.is_whitespace() || c.is_control())
-                && !domain.contains('@')
-        }
-        None => false,
-    };
-    if !valid {
-        return Err(ApiError::invalid_field(field, "Introduzca un correo electrónico válido"));
-    }
-    Ok(value)
+    volante_checks::email(value).ok_or_else(|| ApiError::invalid_field(field, "Introduzca un correo electrónico válido"))
 }
 
 #[cfg(test)]
@@ -65,40 +49,8 @@ mod tests {
     }
 }
 
-const NIF_LETTERS: &[u8] = b"TRWAGMYFPDXBNJZSQVHLCKET";
-
-/// The Spanish DNI/NIE check with the product's exact messages; returns the upper-cased value.
-pub fn dni(value: &str) -> Result<String, &'static str> {
-    let value = value.trim().to_uppercase();
-    let len = value.chars().count();
-    if len < 9 {
-        return Err("Dni erroneo, faltan caracteres");
-    }
-    if len > 9 {
-        return Err("Dni erroneo, sobran caracteres");
-    }
-    let bytes = value.as_bytes();
-    let (prefix, rest) = match bytes[0] {
-        b'X' => (Some(b'0'), &bytes[1..]),
-        b'Y' => (Some(b'1'), &bytes[1..]),
-        b'Z' => (Some(b'2'), &bytes[1..]),
-        _ => (None, bytes),
-    };
-    let (digits, letter) = rest.split_at(rest.len() - 1);
-    if !(5..=8).contains(&digits.len()) || !digits.iter().all(u8::is_ascii_digit) || !letter[0].is_ascii_uppercase() {
-        return Err("Dni erroneo, formato no válido");
-    }
-    let mut number = String::new();
-    if let Some(p) = prefix {
-        number.push(p as char);
-    }
-    number.push_str(std::str::from_utf8(digits).expect("ascii digits"));
-    let number: u64 = number.parse().map_err(|_| "Dni erroneo, formato no válido")?;
-    if NIF_LETTERS[(number % 23) as usize] != letter[0] {
-        return Err("Dni erroneo, la letra del NIF no se corresponde");
-    }
-    Ok(value)
-}
+/// The Spanish DNI/NIE check with the product's exact messages.
+pub use volante_checks::dni;
 
 /// An optional identity document field: empty is fine, anything else must pass the DNI/NIE check.
 pub fn optional_dni(field: &str, value: &str) -> ApiResult<String> {
@@ -113,19 +65,4 @@ pub fn date(field: &str, value: &str) -> ApiResult<String> {
     chrono::NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d")
         .map(|d| d.format("%Y-%m-%d").to_string())
         .map_err(|_| ApiError::invalid_field(field, format!("El campo {field} debe ser una fecha AAAA-MM-DD")))
-}
-
-#[cfg(test)]
-mod dni_tests {
-    use super::dni;
-
-    #[test]
-    fn dni_messages() {
-        assert_eq!(dni("12345678z").unwrap(), "12345678Z");
-        assert_eq!(dni("X1234567L").unwrap(), "X1234567L");
-        assert_eq!(dni("1234567Z"), Err("Dni erroneo, faltan caracteres"));
-        assert_eq!(dni("123456789Z"), Err("Dni erroneo, sobran caracteres"));
-        assert_eq!(dni("1234A678Z"), Err("Dni erroneo, formato no válido"));
-        assert_eq!(dni("12345678A"), Err("Dni erroneo, la letra del NIF no se corresponde"));
-    }
 }

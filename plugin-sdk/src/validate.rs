@@ -14,77 +14,28 @@ pub fn required(field: &str, value: &str, max: usize) -> Result<String> {
 
 /// A trimmed text of at most `max` characters without control characters (empty is fine).
 pub fn optional(field: &str, value: &str, max: usize) -> Result<String> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(Error::invalid_field(field, format!("El campo {field} admite como máximo {max} caracteres")));
-    }
-    if value.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
-        return Err(Error::invalid_field(field, format!("El campo {field} contiene caracteres no válidos")));
-    }
-    Ok(value.to_string())
+    volante_checks::text(value, max).map_err(|err| match err {
+        volante_checks::TextError::TooLong => {
+            Error::invalid_field(field, format!("El campo {field} admite como máximo {max} caracteres"))
+        }
+        volante_checks::TextError::ControlCharacters => {
+            Error::invalid_field(field, format!("El campo {field} contiene caracteres no válidos"))
+        }
+    })
 }
 
 /// A lower-cased e-mail address of plausible shape (empty is fine).
 pub fn email(field: &str, value: &str) -> Result<String> {
-    let value = value.trim().to_lowercase();
-    if value.is_empty() {
-        return Ok(value);
+    if value.trim().is_empty() {
+        return Ok(String::new());
     }
-    let valid = match value.split_once('@') {
-        Some((local, domain)) => {
-            !local.is_empty()
-                && domain.contains('.')
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && !domain.contains("..")
-                && value.len() <= 254
-                && !value.chars().any(|c| c.is_whitespace() || c.is_control())
-                && !domain.contains('@')
-        }
-        None => false,
-    };
-    if !valid {
-        return Err(Error::invalid_field(field, "Introduzca un correo electrónico válido"));
-    }
-    Ok(value)
+    volante_checks::email(value).ok_or_else(|| Error::invalid_field(field, "Introduzca un correo electrónico válido"))
 }
 
-const NIF_LETTERS: &[u8] = b"TRWAGMYFPDXBNJZSQVHLCKET";
+/// The DNI/NIE and CIF checks (with the product's exact messages) are shared with the host.
+pub use volante_checks::{cif, dni};
+use volante_checks::NIF_LETTERS;
 
-/// The Spanish DNI/NIE check with the product's exact messages (driving-school spec §5);
-/// returns the upper-cased document.
-pub fn dni(value: &str) -> std::result::Result<String, &'static str> {
-    let value = value.trim().to_uppercase();
-    let len = value.chars().count();
-    if len < 9 {
-        return Err("Dni erroneo, faltan caracteres");
-    }
-    if len > 9 {
-        return Err("Dni erroneo, sobran caracteres");
-    }
-    if !value.is_ascii() {
-        return Err("Dni erroneo, formato no válido");
-    }
-    let bytes = value.as_bytes();
-    let (prefix, rest) = match bytes[0] {
-        b'X' => (Some(b'0'), &bytes[1..]),
-        b'Y' => (Some(b'1'), &bytes[1..]),
-        b'Z' => (Some(b'2'), &bytes[1..]),
-        _ => (None, bytes),
-    };
-    let (digits, letter) = rest.split_at(rest.len() - 1);
-    if !(5..=8).contains(&digits.len()) || !digits.iter().all(u8::is_ascii_digit) || !letter[0].is_ascii_uppercase() {
-        return Err("Dni erroneo, formato no válido");
-    }
-    let mut number: u64 = prefix.map(|p| (p - b'0') as u64).unwrap_or(0);
-    for d in digits {
-        number = number * 10 + (d - b'0') as u64;
-    }
-    if NIF_LETTERS[(number % 23) as usize] != letter[0] {
-        return Err("Dni erroneo, la letra del NIF no se corresponde");
-    }
-    Ok(value)
-}
 
 /// A DNI/NIE field (empty is fine); errors carry the spec's messages.
 pub fn dni_field(field: &str, value: &str) -> Result<String> {
@@ -94,45 +45,6 @@ pub fn dni_field(field: &str, value: &str) -> Result<String> {
     dni(value).map_err(|message| Error::invalid_field(field, message))
 }
 
-/// A company's tax code (CIF, `B12345674`), with messages in the style of the DNI check.
-pub fn cif(value: &str) -> std::result::Result<String, &'static str> {
-    let value: String = value.trim().to_uppercase().chars().filter(|c| *c != '-' && *c != ' ').collect();
-    let len = value.chars().count();
-    if len < 9 {
-        return Err("Cif erroneo, faltan caracteres");
-    }
-    if len > 9 {
-        return Err("Cif erroneo, sobran caracteres");
-    }
-    let bytes = value.as_bytes();
-    if !value.is_ascii() || !b"ABCDEFGHJNPQRSUVW".contains(&bytes[0]) || !bytes[1..8].iter().all(u8::is_ascii_digit) {
-        return Err("Cif erroneo, formato no válido");
-    }
-    let digits: Vec<u32> = bytes[1..8].iter().map(|d| (d - b'0') as u32).collect();
-    let mut sum = 0;
-    for (i, d) in digits.iter().enumerate() {
-        if i % 2 == 0 {
-            let doubled = d * 2;
-            sum += doubled / 10 + doubled % 10;
-        } else {
-            sum += d;
-        }
-    }
-    let control = (10 - sum % 10) % 10;
-    let control_letter = b"JABCDEFGHI"[control as usize];
-    let control_digit = b'0' + control as u8;
-    let given = bytes[8];
-    let ok = match bytes[0] {
-        // Entities that always use a letter, and those that always use a digit.
-        b'P' | b'Q' | b'R' | b'S' | b'W' | b'N' => given == control_letter,
-        b'A' | b'B' | b'E' | b'H' => given == control_digit,
-        _ => given == control_letter || given == control_digit,
-    };
-    if !ok {
-        return Err("Cif erroneo, el dígito de control no se corresponde");
-    }
-    Ok(value)
-}
 
 /// A company's fiscal code: a CIF, or the DNI/NIE of a sole trader (empty is fine).
 pub fn nif_field(field: &str, value: &str) -> Result<String> {
