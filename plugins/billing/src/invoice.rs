@@ -720,3 +720,170 @@ mod tests {
         assert!(verify_rows(&[b]).unwrap_err().contains("BrokenLink"));
     }
 }
+
+/// The PDF data of an invoice or budget (`read_value` of either).
+pub fn pdf_doc(ctx: &Ctx, doc: &Value, budget: bool) -> Result<crate::pdf::Doc> {
+    let series = resource::find::<Series>(ctx, doc["series_id"].as_i64().unwrap_or_default())?.data;
+    let contact: ContactBlock = serde_json::from_value(doc["contact"].clone()).unwrap_or_default();
+    let lines: Vec<Line> = serde_json::from_value(doc["lines"].clone())?;
+    let mut taxes: Vec<(String, facturae::TaxSummary)> = Vec::new();
+    for l in &lines {
+        match taxes.iter_mut().find(|(k, t)| *k == l.tax_kind && t.rate == l.tax_rate) {
+            Some((_, t)) => {
+                t.base += l.base;
+                t.tax += l.tax;
+            }
+            None => taxes.push((l.tax_kind.clone(), facturae::TaxSummary { tax_code: String::new(), rate: l.tax_rate, base: l.base, tax: l.tax })),
+        }
+    }
+    taxes.sort_by(|a, b| b.1.rate.cmp(&a.1.rate));
+    let s = |k: &str| doc[k].as_str().unwrap_or_default().to_string();
+    let n = |k: &str| doc[k].as_i64().unwrap_or_default();
+    let simplified = doc["invoice_type"] == "F2";
+    let payments = doc["payments"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter(|p| p["state"] == "active")
+                .map(|p| (p["paid_on"].as_str().unwrap_or_default().to_string(), p["method"].as_str().unwrap_or_default().to_string(), p["amount"].as_i64().unwrap_or_default()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let title = match (budget, simplified, doc["state"].as_str()) {
+        (true, _, _) => "PRESUPUESTO",
+        (false, _, Some("draft")) => "BORRADOR DE FACTURA",
+        (false, _, Some("voided")) => "FACTURA ANULADA",
+        (false, true, _) => "FACTURA SIMPLIFICADA",
+        (false, false, _) => "FACTURA",
+    };
+    Ok(crate::pdf::Doc {
+        title: title.into(),
+        reference: s("reference"),
+        issue_date: s("issue_date"),
+        due_date: s("due_date"),
+        issuer: facturae::Party {
+            tax_code: series.issuer_tax_code.clone(),
+            company: true,
+            name: if series.issuer_name.is_empty() { series.name.clone() } else { series.issuer_name.clone() },
+            street: series.issuer_street.clone(),
+            postal_code: series.issuer_postal_code.clone(),
+            town: series.issuer_town.clone(),
+            province: series.issuer_province_id.map(facturae::province_name).unwrap_or_default().to_string(),
+            country: String::new(),
+        },
+        buyer: facturae::Party {
+            tax_code: contact.tax_code.clone(),
+            company: contact.kind == "E",
+            name: contact.name.clone(),
+            street: contact.address.street.clone(),
+            postal_code: contact.address.postal_code.clone(),
+            town: contact.address.city.clone(),
+            province: contact.address.province_id.map(facturae::province_name).unwrap_or_default().to_string(),
+            country: String::new(),
+        },
+        lines: lines
+            .iter()
+            .map(|l| facturae::Line {
+                concept: l.concept.clone(),
+                quantity: l.quantity,
+                price: l.price,
+                gross: l.gross,
+                discount: l.discount,
+                base: l.base,
+                tax_code: String::new(),
+                tax_rate: l.tax_rate,
+                tax: l.tax,
+            })
+            .collect(),
+        taxes,
+        base: n("base"),
+        tax: n("tax"),
+        total: n("total"),
+        payments,
+        outstanding: if budget { None } else { Some(n("outstanding")) },
+        notes: s("notes"),
+        qr: doc["qr_url"].as_str().map(|u| (u.to_string(), "Factura verificable en la sede electrónica de la AEAT".to_string())),
+        iban: if budget { String::new() } else { series.iban.clone() },
+    })
+}
+
+fn pdf_answer(id: i64, reference: &str, kind: &str, bytes: &[u8]) -> Value {
+    json!({
+        "id": id,
+        "filename": format!("{kind}-{}.pdf", if reference.is_empty() { format!("borrador-{id}") } else { reference.replace('/', "-") }),
+        "content_type": "application/pdf",
+        "base64": crate::pdf::base64(bytes),
+    })
+}
+
+/// `GET invoice/pdf/{id}` (an addition): the invoice's PDF as base64.
+pub fn pdf(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let id: i64 = req.param("id")?;
+    let doc = read_value(ctx, id)?;
+    let bytes = crate::pdf::render(&pdf_doc(ctx, &doc, false)?);
+    Ok(pdf_answer(id, doc["reference"].as_str().unwrap_or_default(), "factura", &bytes))
+}
+
+/// `GET budget/pdf/{id}` (an addition): the budget's PDF as base64.
+pub fn budget_pdf(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let id: i64 = req.param("id")?;
+    let doc = crate::budget::read_value(ctx, id)?;
+    let bytes = crate::pdf::render(&pdf_doc(ctx, &doc, true)?);
+    Ok(pdf_answer(id, doc["reference"].as_str().unwrap_or_default(), "presupuesto", &bytes))
+}
+
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct EmailBody {
+    pub id: i64,
+    /// Recipients (at most 10); default the contact's e-mail.
+    #[serde(alias = "email")]
+    pub to: Vec<String>,
+    pub subject: String,
+    pub message: String,
+}
+
+fn send_email(ctx: &Ctx, req: &Req, budget: bool) -> Result<Value> {
+    let body: EmailBody = req.json()?;
+    let doc = if budget { crate::budget::read_value(ctx, body.id)? } else { read_value(ctx, body.id)? };
+    let mut to = Vec::new();
+    for (i, address) in body.to.iter().enumerate() {
+        to.push(validate::email(&format!("to[{i}]"), address)?);
+    }
+    if to.is_empty() {
+        let email = doc["contact"]["email"].as_str().unwrap_or_default().trim().to_string();
+        if email.is_empty() {
+            return Err(Error::invalid_field("to", "El contacto no tiene correo electrónico: indique el destinatario"));
+        }
+        to.push(email);
+    }
+    if to.len() > 10 {
+        return Err(Error::invalid_field("to", "Como máximo 10 destinatarios"));
+    }
+    let reference = doc["reference"].as_str().unwrap_or_default().to_string();
+    let (kind, noun) = if budget { ("presupuesto", "Presupuesto") } else { ("factura", "Factura") };
+    let subject = validate::optional("subject", &body.subject, 200)?;
+    let subject = if subject.is_empty() { format!("{noun} {reference}") } else { subject };
+    let message = validate::optional("message", &body.message, 10_000)?;
+    let message = if message.is_empty() { format!("Le adjuntamos el documento {reference}.") } else { message };
+    let bytes = crate::pdf::render(&pdf_doc(ctx, &doc, budget)?);
+    let filename = pdf_answer(body.id, &reference, kind, &[])["filename"].as_str().unwrap_or_default().to_string();
+    let attachment = volante_plugin_sdk::mail::Attachment { filename: filename.clone(), content_type: "application/pdf".into(), bytes };
+    // The user's text goes in as template data, never as template source.
+    // The SDK's `mail::send` logs the host's reason and answers SERVER-000; the raw import
+    // lets the user see it.
+    let context = json!({ "subject": subject, "message": message }).to_string();
+    volante_plugin_sdk::bindings::volante::plugin::mail::send(&to, "{{ subject }}", "{{ message }}", &context, &[attachment])
+        .map_err(|reason| codes::mail_failed(&reason))?;
+    Ok(json!({ "id": body.id, "to": to, "subject": subject, "attachment": filename }))
+}
+
+/// `POST invoice/email {id, to?, subject?, message?}`: the PDF by e-mail through the host's mail.
+pub fn email(ctx: &Ctx, req: &Req) -> Result<Value> {
+    send_email(ctx, req, false)
+}
+
+/// `POST budget/email {id, to?, subject?, message?}`.
+pub fn budget_email(ctx: &Ctx, req: &Req) -> Result<Value> {
+    send_email(ctx, req, true)
+}

@@ -7,6 +7,8 @@ pub mod document;
 pub mod facturae;
 pub mod invoice;
 pub mod money;
+pub mod pdf;
+pub mod qr;
 pub mod series;
 pub mod tax;
 pub mod verifactu;
@@ -36,6 +38,7 @@ pub mod codes {
     pub const VOID_WITH_PAYMENTS: &str = "BILLING-011";
     pub const NOT_EXPORTABLE: &str = "BILLING-012";
     pub const OVER_SIMPLIFIED_LIMIT: &str = "BILLING-013";
+    pub const MAIL_FAILED: &str = "BILLING-014";
 
     pub fn budget_billed(id: i64) -> Error {
         Error::new(BUDGET_BILLED, "El presupuesto ya está facturado: no se puede modificar, eliminar ni volver a facturar")
@@ -78,6 +81,9 @@ pub mod codes {
     pub fn over_simplified_limit(total: i64, limit: i64) -> Error {
         Error::new(OVER_SIMPLIFIED_LIMIT, "El importe supera el límite de la factura simplificada (ticket); emita una factura completa")
             .with_data(json!({ "total": total, "limit": limit }))
+    }
+    pub fn mail_failed(reason: &str) -> Error {
+        Error::new(MAIL_FAILED, "No se ha podido enviar el correo").with_data(json!({ "reason": reason }))
     }
     pub fn not_exportable(id: i64, state: &str) -> Error {
         Error::new(NOT_EXPORTABLE, "Solo se pueden exportar facturas emitidas").with_data(json!({ "invoice_id": id, "state": state }))
@@ -131,6 +137,10 @@ impl Plugin for Billing {
             .post("invoice/payment/create", invoice::payment_create)
             .post("invoice/payment/delete", invoice::payment_delete)
             .get("invoice/verifactu/export", invoice::verifactu_export)
+            .get("invoice/pdf/{id}", invoice::pdf)
+            .post("invoice/email", invoice::email)
+            .get("budget/pdf/{id}", invoice::budget_pdf)
+            .post("budget/email", invoice::budget_email)
             // Cash flow: tickets (simplified invoices), expenses, movements, chart.
             .post("ticket/create", cashflow::ticket_create)
             .post("ticket/update", invoice::update)
@@ -157,7 +167,8 @@ impl Plugin for Billing {
             .add::<document::ListBody>("billing_list")
             .add::<invoice::PaymentBody>("billing_payment")
             .add::<invoice::DeleteBody>("billing_invoice_delete")
-            .add::<tax::RegionToggle>("tax_region_toggle");
+            .add::<tax::RegionToggle>("tax_region_toggle")
+            .add::<invoice::EmailBody>("billing_email");
     }
 }
 

@@ -10,7 +10,7 @@
 //! `IDEmisorFacturaAnulada, NumSerieFacturaAnulada, FechaExpedicionFacturaAnulada, Huella,
 //! FechaHoraHusoGenRegistro`. The official test vectors are in the tests below.
 //!
-//! The QR *image* (ISO/IEC 18004, level M) is not generated here yet: [`qr_url`] gives its text.
+//! [`qr_url`] gives the QR's text; `crate::qr` draws it (ISO/IEC 18004, level M).
 
 use sha2::{Digest, Sha256};
 

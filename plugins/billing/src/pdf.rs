@@ -1,0 +1,396 @@
+//! Invoice, ticket and budget PDFs: a small PDF 1.4 writer (standard Helvetica fonts with
+//! WinAnsi encoding, so Spanish text and € print without embedding fonts) and the document's
+//! layout in Spanish: title, number and dates, issuer and buyer, lines, taxes, totals, payments,
+//! and for invoices the VeriFactu QR once, on the first page, top left, 35 mm, with its caption.
+
+use crate::facturae::{Line, Party, TaxSummary};
+use crate::money::euros;
+use crate::qr;
+
+/// What the PDF shows.
+#[derive(Debug, Clone, Default)]
+pub struct Doc {
+    /// `FACTURA`, `FACTURA SIMPLIFICADA`, `PRESUPUESTO`.
+    pub title: String,
+    pub reference: String,
+    /// `YYYY-MM-DD`.
+    pub issue_date: String,
+    pub due_date: String,
+    pub issuer: Party,
+    pub buyer: Party,
+    pub lines: Vec<Line>,
+    pub taxes: Vec<(String, TaxSummary)>,
+    pub base: i64,
+    pub tax: i64,
+    pub total: i64,
+    /// `(date, method, amount)`.
+    pub payments: Vec<(String, String, i64)>,
+    pub outstanding: Option<i64>,
+    pub notes: String,
+    /// The QR's URL (invoices) and the caption under it.
+    pub qr: Option<(String, String)>,
+    pub iban: String,
+}
+
+/// `YYYY-MM-DD` → `DD/MM/YYYY`.
+pub fn date_es(iso: &str) -> String {
+    if iso.len() >= 10 && iso.as_bytes()[4] == b'-' {
+        format!("{}/{}/{}", &iso[8..10], &iso[5..7], &iso[..4])
+    } else {
+        iso.to_string()
+    }
+}
+
+/// Cents in Spanish format: `1.234,56 €`.
+pub fn amount_es(cents: i64) -> String {
+    let text = euros(cents);
+    let (int, dec) = text.split_once('.').unwrap_or((&text, "00"));
+    let (sign, digits) = int.strip_prefix('-').map(|d| ("-", d)).unwrap_or(("", int));
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push('.');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}{grouped},{dec} €")
+}
+
+fn quantity_es(milli: i64) -> String {
+    let whole = milli / 1000;
+    let frac = (milli % 1000).abs();
+    if frac == 0 {
+        whole.to_string()
+    } else {
+        format!("{whole},{}", format!("{frac:03}").trim_end_matches('0'))
+    }
+}
+
+fn method_es(method: &str) -> &str {
+    match method {
+        "cash" => "Efectivo",
+        "card" => "Tarjeta",
+        "bizum" => "Bizum",
+        "transfer" => "Transferencia",
+        other => other,
+    }
+}
+
+/// Text as a PDF literal string in WinAnsi: Latin-1 as is, € as 0x80, the rest as `?`.
+fn pdf_string(text: &str) -> String {
+    let mut out = String::from("(");
+    for c in text.chars() {
+        let byte: u32 = match c {
+            '€' => 0x80,
+            c if (c as u32) < 0x20 => continue,
+            c if (c as u32) <= 0xFF => c as u32,
+            '‘' | '’' => 0x27,
+            '“' | '”' => 0x22,
+            _ => '?' as u32,
+        };
+        match byte {
+            0x28 | 0x29 | 0x5C => {
+                out.push('\\');
+                out.push(char::from_u32(byte).unwrap_or('?'));
+            }
+            0x20..=0x7E => out.push(char::from_u32(byte).unwrap_or('?')),
+            _ => out.push_str(&format!("\\{byte:03o}")),
+        }
+    }
+    out.push(')');
+    out
+}
+
+/// Helvetica advance widths (1/1000 em) of the characters right-aligned columns use; others
+/// count as 556.
+fn width(text: &str, size: f64) -> f64 {
+    let units: u32 = text
+        .chars()
+        .map(|c| match c {
+            '.' | ',' | ' ' | ':' => 278,
+            '-' => 333,
+            '%' => 889,
+            'I' | 'i' | 'l' | 'j' => 222,
+            _ => 556,
+        })
+        .sum();
+    units as f64 * size / 1000.0
+}
+
+/// Cut a text to at most `max` characters (with an ellipsis).
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        format!("{}...", text.chars().take(max.saturating_sub(3)).collect::<String>())
+    }
+}
+
+struct Page {
+    ops: String,
+}
+
+impl Page {
+    fn text(&mut self, x: f64, y: f64, size: f64, bold: bool, text: &str) {
+        let font = if bold { "F2" } else { "F1" };
+        self.ops.push_str(&format!("BT /{font} {size} Tf {x:.2} {y:.2} Td {} Tj ET\n", pdf_string(text)));
+    }
+    fn right(&mut self, x: f64, y: f64, size: f64, bold: bool, text: &str) {
+        let w = width(text, size) * if bold { 1.05 } else { 1.0 };
+        self.text(x - w, y, size, bold, text);
+    }
+    fn rule(&mut self, x1: f64, y: f64, x2: f64) {
+        self.ops.push_str(&format!("0.5 w {x1:.2} {y:.2} m {x2:.2} {y:.2} l S\n"));
+    }
+}
+
+fn party(page: &mut Page, x: f64, mut y: f64, label: &str, p: &Party) {
+    page.text(x, y, 8.0, true, label);
+    y -= 13.0;
+    page.text(x, y, 10.0, true, &clip(&p.name, 45));
+    for line in [
+        if p.tax_code.is_empty() { String::new() } else { format!("NIF: {}", p.tax_code) },
+        p.street.clone(),
+        format!("{} {}", p.postal_code, p.town).trim().to_string(),
+        p.province.clone(),
+    ] {
+        if !line.is_empty() {
+            y -= 12.0;
+            page.text(x, y, 9.0, false, &clip(&line, 55));
+        }
+    }
+}
+
+const COLS: [(f64, &str); 7] =
+    [(40.0, "Concepto"), (300.0, "Cant."), (365.0, "Precio"), (415.0, "Dto."), (470.0, "Base"), (505.0, "Imp."), (555.0, "Total")];
+
+fn table_header(page: &mut Page, y: f64) {
+    page.text(COLS[0].0, y, 8.0, true, COLS[0].1);
+    for (x, label) in &COLS[1..] {
+        page.right(*x, y, 8.0, true, label);
+    }
+    page.rule(40.0, y - 4.0, 555.0);
+}
+
+/// The document as PDF bytes (A4, as many pages as the lines need).
+pub fn render(doc: &Doc) -> Vec<u8> {
+    let mut pages: Vec<Page> = Vec::new();
+    let mut page = Page { ops: String::new() };
+    let top = 802.0;
+    // Header: QR on the left (first page only), title and number on the right.
+    if let Some((url, caption)) = &doc.qr {
+        if let Ok(m) = qr::encode(url) {
+            page.ops.push_str(&qr::pdf_ops(&m, 36.0, top - 99.0 + 10.0, 99.0));
+            page.text(40.0, top - 99.0, 6.5, false, caption);
+        }
+    }
+    page.text(330.0, top, 18.0, true, &doc.title);
+    page.text(330.0, top - 22.0, 11.0, true, &format!("Nº {}", doc.reference));
+    page.text(330.0, top - 38.0, 9.0, false, &format!("Fecha: {}", date_es(&doc.issue_date)));
+    if !doc.due_date.is_empty() {
+        page.text(330.0, top - 51.0, 9.0, false, &format!("Vencimiento: {}", date_es(&doc.due_date)));
+    }
+    party(&mut page, 40.0, 680.0, "EMISOR", &doc.issuer);
+    party(&mut page, 330.0, 680.0, "CLIENTE", &doc.buyer);
+
+    let mut y = 590.0;
+    table_header(&mut page, y);
+    y -= 16.0;
+    for line in &doc.lines {
+        if y < 90.0 {
+            page.text(40.0, 50.0, 8.0, false, "Continúa en la página siguiente");
+            pages.push(page);
+            page = Page { ops: String::new() };
+            y = top;
+            table_header(&mut page, y);
+            y -= 16.0;
+        }
+        page.text(40.0, y, 9.0, false, &clip(&line.concept, 45));
+        page.right(300.0, y, 9.0, false, &quantity_es(line.quantity));
+        page.right(365.0, y, 9.0, false, &amount_es(line.price));
+        page.right(415.0, y, 9.0, false, &if line.discount == 0 { String::new() } else { amount_es(line.discount) });
+        page.right(470.0, y, 9.0, false, &amount_es(line.base));
+        page.right(505.0, y, 9.0, false, &format!("{}%", crate::money::percent_text(line.tax_rate).trim_end_matches(".00").replace('.', ",")));
+        page.right(555.0, y, 9.0, false, &amount_es(line.base + line.tax));
+        y -= 14.0;
+    }
+    // Summary: needs about 60 + 12 per tax and payment.
+    let needed = 80.0 + 12.0 * (doc.taxes.len() + doc.payments.len()) as f64;
+    if y - needed < 50.0 {
+        pages.push(page);
+        page = Page { ops: String::new() };
+        y = top;
+    }
+    page.rule(40.0, y + 6.0, 555.0);
+    y -= 8.0;
+    for (label, t) in &doc.taxes {
+        page.text(330.0, y, 9.0, false, &format!("{label} {}% sobre {}", crate::money::percent_text(t.rate).trim_end_matches(".00").replace('.', ","), amount_es(t.base)));
+        page.right(555.0, y, 9.0, false, &amount_es(t.tax));
+        y -= 12.0;
+    }
+    page.text(330.0, y, 9.0, false, "Base imponible");
+    page.right(555.0, y, 9.0, false, &amount_es(doc.base));
+    y -= 12.0;
+    page.text(330.0, y, 9.0, false, "Impuestos");
+    page.right(555.0, y, 9.0, false, &amount_es(doc.tax));
+    y -= 16.0;
+    page.text(330.0, y, 12.0, true, "TOTAL");
+    page.right(555.0, y, 12.0, true, &amount_es(doc.total));
+    y -= 20.0;
+    if !doc.payments.is_empty() {
+        page.text(40.0, y, 8.0, true, "PAGOS");
+        y -= 12.0;
+        for (date, method, amount) in &doc.payments {
+            page.text(40.0, y, 9.0, false, &format!("{}  {}", date_es(date), method_es(method)));
+            page.right(250.0, y, 9.0, false, &amount_es(*amount));
+            y -= 12.0;
+        }
+    }
+    if let Some(outstanding) = doc.outstanding {
+        page.text(330.0, y, 10.0, true, "Pendiente");
+        page.right(555.0, y, 10.0, true, &amount_es(outstanding));
+        y -= 14.0;
+    }
+    if !doc.iban.is_empty() {
+        page.text(40.0, y, 9.0, false, &format!("Transferencia a {}", doc.iban));
+        y -= 12.0;
+    }
+    if !doc.notes.is_empty() && y > 40.0 {
+        page.text(40.0, y, 8.0, false, &clip(&doc.notes.replace('\n', " "), 110));
+    }
+    pages.push(page);
+    write(&pages)
+}
+
+/// Assemble the objects, cross-reference table and trailer.
+fn write(pages: &[Page]) -> Vec<u8> {
+    // 1 catalog, 2 pages, 3 Helvetica, 4 Helvetica-Bold, then per page: page, contents.
+    let n = pages.len();
+    let mut objects: Vec<String> = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".into(),
+        format!("<< /Type /Pages /Kids [{}] /Count {n} >>", (0..n).map(|i| format!("{} 0 R", 5 + 2 * i)).collect::<Vec<_>>().join(" ")),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".into(),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>".into(),
+    ];
+    for (i, p) in pages.iter().enumerate() {
+        objects.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {} 0 R >>",
+            6 + 2 * i
+        ));
+        objects.push(format!("<< /Length {} >>\nstream\n{}endstream", p.ops.len(), p.ops));
+    }
+    let mut out = String::from("%PDF-1.4\n");
+    let mut offsets = Vec::with_capacity(objects.len());
+    for (i, o) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.push_str(&format!("{} 0 obj\n{o}\nendobj\n", i + 1));
+    }
+    let xref = out.len();
+    out.push_str(&format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1));
+    for o in offsets {
+        out.push_str(&format!("{o:010} 00000 n \n"));
+    }
+    out.push_str(&format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1));
+    out.into_bytes()
+}
+
+/// Standard base64 (for JSON answers).
+pub fn base64(bytes: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        out.push(T[(n >> 18) as usize & 63] as char);
+        out.push(T[(n >> 12) as usize & 63] as char);
+        out.push(if chunk.len() > 1 { T[(n >> 6) as usize & 63] as char } else { '=' });
+        out.push(if chunk.len() > 2 { T[n as usize & 63] as char } else { '=' });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub fn sample(lines: usize) -> Doc {
+        Doc {
+            title: "FACTURA".into(),
+            reference: "A2025/000007".into(),
+            issue_date: "2025-03-01".into(),
+            due_date: "2025-03-31".into(),
+            issuer: Party { tax_code: "B58378431".into(), company: true, name: "Autoescuela Núñez (Centro)".into(), town: "Madrid".into(), ..Party::default() },
+            buyer: Party { tax_code: "54362315K".into(), name: "Lucía Pérez".into(), ..Party::default() },
+            lines: (0..lines)
+                .map(|i| Line { concept: format!("Clase práctica {i}"), quantity: 1500, price: 3000, gross: 4500, discount: 0, base: 4500, tax_code: "01".into(), tax_rate: 2100, tax: 945 })
+                .collect(),
+            taxes: vec![("IVA".into(), TaxSummary { tax_code: "01".into(), rate: 2100, base: 4500, tax: 945 })],
+            base: 4500,
+            tax: 945,
+            total: 5445,
+            payments: vec![("2025-03-02".into(), "bizum".into(), 1000)],
+            outstanding: Some(4445),
+            notes: String::new(),
+            qr: Some(("https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B58378431&numserie=A2025%2F000007&fecha=01-03-2025&importe=54.45".into(), "Factura verificable en la sede electrónica de la AEAT".into())),
+            iban: String::new(),
+        }
+    }
+
+    /// Every xref offset points at its `N 0 obj`.
+    fn check_xref(pdf: &[u8]) -> usize {
+        let text = String::from_utf8_lossy(pdf);
+        let start: usize = text.rsplit("startxref\n").next().unwrap().lines().next().unwrap().parse().unwrap();
+        assert!(text[start..].starts_with("xref\n"));
+        let mut lines = text[start..].lines().skip(1);
+        let count: usize = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+        lines.next();
+        for i in 1..count {
+            let offset: usize = lines.next().unwrap()[..10].parse().unwrap();
+            assert!(text[offset..].starts_with(&format!("{i} 0 obj\n")), "object {i}");
+        }
+        count - 1
+    }
+
+    #[test]
+    fn renders_a_valid_pdf() {
+        let pdf = render(&sample(3));
+        assert!(pdf.starts_with(b"%PDF-1.4\n") && pdf.ends_with(b"%%EOF\n"));
+        assert_eq!(check_xref(&pdf), 6);
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains("(N\\272 A2025/000007) Tj"));
+        assert!(text.contains("(Autoescuela N\\372\\361ez \\(Centro\\)) Tj"));
+        assert!(text.contains("(54,45 \\200) Tj"));
+        assert!(text.contains(" re\n"), "the QR is drawn");
+    }
+
+    #[test]
+    fn long_documents_get_more_pages() {
+        let pdf = render(&sample(120));
+        let pages = check_xref(&pdf);
+        assert_eq!((pages - 4) / 2, 3);
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(amount_es(123_456_789), "1.234.567,89 €");
+        assert_eq!(amount_es(5), "0,05 €");
+        assert_eq!(amount_es(-100_000), "-1.000,00 €");
+        assert_eq!(date_es("2025-03-01"), "01/03/2025");
+        assert_eq!(quantity_es(1500), "1,5");
+        assert_eq!(quantity_es(2000), "2");
+        assert_eq!(pdf_string("a(b)\\ €"), "(a\\(b\\)\\\\ \\200)");
+        assert_eq!(base64(b"Man"), "TWFu");
+        assert_eq!(base64(b"Ma"), "TWE=");
+        assert_eq!(base64(b"M"), "TQ==");
+    }
+}
+
+/// Writes a sample PDF for checking with external tools:
+/// `BILLING_PDF_OUT=/tmp/x.pdf cargo test -p billing --lib pdf::sample_file`.
+#[cfg(test)]
+#[test]
+fn sample_file() {
+    if let Ok(path) = std::env::var("BILLING_PDF_OUT") {
+        std::fs::write(path, render(&tests::sample(3))).unwrap();
+    }
+}
