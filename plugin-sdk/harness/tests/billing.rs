@@ -220,6 +220,35 @@ async fn billing_through_the_harness() {
     // Payments 20000 + 30820 + 1210, movement 5000 in; expense 5000 out.
     assert_eq!((c["income"].as_i64(), c["expenses"].as_i64()), (Some(20000 + 30820 + 1210 + 5000), Some(5000)), "{chart}");
 
+    // Drafts: no number, editable, not payable; issuing numbers them; a deleted draft leaves
+    // no gap. Budget groups, the series' last numbers and the tax groups.
+    let draft = h.post("invoice/create", json!({ "series_id": series_id, "draft": true, "contact": contact,
+                                                "lines": [{ "concept": "Examen", "price": 9000, "tax_id": iva21 }] })).await;
+    let draft_id = ok(&draft)["id"].as_i64().unwrap();
+    assert_eq!((draft["data"]["state"].as_str(), draft["data"]["number"].as_i64()), (Some("draft"), None));
+    let unpaid = h.post("invoice/payment/create", json!({ "invoice_id": draft_id, "amount": 100, "method": "cash" })).await;
+    assert_eq!(code(&unpaid), "BILLING-004");
+    let scrap = h.post("invoice/create", json!({ "series_id": series_id, "draft": true, "lines": [{ "concept": "X", "price": 1, "tax_id": iva21 }] })).await;
+    let scrapped = h.post("invoice/delete", json!({ "id": ok(&scrap)["id"] })).await;
+    assert_eq!(ok(&scrapped)["state"], "deleted");
+    let issued = h.post("invoice/update", json!({ "id": draft_id, "contact": contact, "issue": true,
+                                                 "lines": [{ "concept": "Examen", "price": 9000, "quantity": 2, "tax_id": iva21 }] })).await;
+    assert_eq!((ok(&issued)["state"].as_str(), issued["data"]["number"].as_i64(), issued["data"]["total"].as_i64()), (Some("issued"), Some(3), Some(21780)), "{issued}");
+    let max = h.get(&format!("sales/billing/maxinvoice/{series_id}"), &[]).await;
+    assert_eq!((ok(&max)["max"].as_i64(), max["data"]["next"].as_i64()), (Some(3), Some(4)));
+    let group = h.post("budget/group/create", json!({ "name": "Permiso B" })).await;
+    let group_id = ok(&group)["id"].as_i64().unwrap();
+    let grouped = h.post("budget/create", json!({ "series_id": series_id, "group_id": group_id, "lines": [{ "concept": "Pack", "price": 50000, "tax_id": iva21 }] })).await;
+    ok(&grouped);
+    let groups = h.get("budget/group/read", &[]).await;
+    assert_eq!(ok(&groups)[0]["budgets"], 1, "{groups}");
+    let max_budget = h.get(&format!("sales/billing/maxbudget/{series_id}"), &[]).await;
+    assert_eq!(ok(&max_budget)["max"], 2);
+    let tax_groups = h.get("tax/group", &[]).await;
+    assert!(ok(&tax_groups).as_array().unwrap().iter().any(|g| g["name"] == "General"));
+    let in_use = h.post("sales/billing/delete", json!({ "id": series_id })).await;
+    assert_eq!(code(&in_use), "BILLING-006");
+
     let report = h.get("invoice/report", &[]).await;
     let r = ok(&report);
     assert_eq!(r["totals"]["paid"], 20000 + 30820 + 1210, "{report}");
