@@ -254,6 +254,10 @@ async fn billing_through_the_harness() {
     assert_eq!(r["totals"]["paid"], 20000 + 30820 + 1210, "{report}");
     assert!(r["by_rate"].as_array().is_some_and(|rates| !rates.is_empty()) && r["by_method"].is_array(), "{report}");
 
+    let anonymous = h.post("invoice/create", json!({ "lines": [{ "concept": "Tasa", "price": 100, "tax_id": iva21 }] })).await;
+    let no_buyer = h.post("invoice/electronic/create", json!({ "id": ok(&anonymous)["id"] })).await;
+    assert_eq!(code(&no_buyer), "BILLING-015", "{no_buyer}");
+
     // The other business sees none of it; the teacher has no billing permission.
     let other = h.get_as(&h.other_token, &format!("invoice/read/{invoice_id}"), &[]).await;
     assert_eq!(code(&other), "NOT-FOUND-000", "{other}");

@@ -547,6 +547,9 @@ pub fn electronic(ctx: &Ctx, req: &Req) -> Result<Value> {
     }
     let series = resource::find::<Series>(ctx, inv["series_id"].as_i64().unwrap_or_default())?.data;
     let contact: ContactBlock = serde_json::from_value(inv["contact"].clone()).unwrap_or_default();
+    if contact.tax_code.trim().is_empty() || contact.name.trim().is_empty() {
+        return Err(codes::buyer_incomplete(id));
+    }
     let lines: Vec<Line> = serde_json::from_value(inv["lines"].clone())?;
     let mut taxes: Vec<facturae::TaxSummary> = Vec::new();
     for l in &lines {
@@ -570,7 +573,7 @@ pub fn electronic(ctx: &Ctx, req: &Req) -> Result<Value> {
         seller: facturae::Party {
             tax_code: series.issuer_tax_code.clone(),
             company: !series.issuer_tax_code.starts_with(|c: char| c.is_ascii_digit() || matches!(c, 'X' | 'Y' | 'Z')),
-            name: series.issuer_name.clone(),
+            name: if series.issuer_name.is_empty() { series.name.clone() } else { series.issuer_name.clone() },
             street: series.issuer_street.clone(),
             postal_code: series.issuer_postal_code.clone(),
             town: series.issuer_town.clone(),

@@ -39,6 +39,7 @@ pub mod codes {
     pub const NOT_EXPORTABLE: &str = "BILLING-012";
     pub const OVER_SIMPLIFIED_LIMIT: &str = "BILLING-013";
     pub const MAIL_FAILED: &str = "BILLING-014";
+    pub const BUYER_INCOMPLETE: &str = "BILLING-015";
 
     pub fn budget_billed(id: i64) -> Error {
         Error::new(BUDGET_BILLED, "El presupuesto ya está facturado: no se puede modificar, eliminar ni volver a facturar")
@@ -81,6 +82,10 @@ pub mod codes {
     pub fn over_simplified_limit(total: i64, limit: i64) -> Error {
         Error::new(OVER_SIMPLIFIED_LIMIT, "El importe supera el límite de la factura simplificada (ticket); emita una factura completa")
             .with_data(json!({ "total": total, "limit": limit }))
+    }
+    pub fn buyer_incomplete(id: i64) -> Error {
+        Error::new(BUYER_INCOMPLETE, "Facturae exige el nombre y el NIF del cliente")
+            .with_data(json!({ "invoice_id": id, "field": "contact.tax_code" }))
     }
     pub fn mail_failed(reason: &str) -> Error {
         Error::new(MAIL_FAILED, "No se ha podido enviar el correo").with_data(json!({ "reason": reason }))
