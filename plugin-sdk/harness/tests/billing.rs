@@ -254,6 +254,12 @@ async fn billing_through_the_harness() {
     assert_eq!(r["totals"]["paid"], 20000 + 30820 + 1210, "{report}");
     assert!(r["by_rate"].as_array().is_some_and(|rates| !rates.is_empty()) && r["by_method"].is_array(), "{report}");
 
+    let today = ok(&h.get("sales/billing/read", &[]).await)[0]["created_at"].as_str().unwrap()[..10].to_string();
+    if !today.ends_with("-01-01") {
+        let backdated = h.post("invoice/create", json!({ "series_id": series_id, "issue_date": format!("{}-01-01", &today[..4]),
+                                                         "lines": [{ "concept": "X", "price": 100, "tax_id": iva21 }] })).await;
+        assert_eq!(code(&backdated), "BILLING-016", "{backdated}");
+    }
     let anonymous = h.post("invoice/create", json!({ "lines": [{ "concept": "Tasa", "price": 100, "tax_id": iva21 }] })).await;
     let no_buyer = h.post("invoice/electronic/create", json!({ "id": ok(&anonymous)["id"] })).await;
     assert_eq!(code(&no_buyer), "BILLING-015", "{no_buyer}");

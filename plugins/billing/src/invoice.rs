@@ -227,6 +227,15 @@ fn issue(ctx: &Ctx, id: i64) -> Result<()> {
     }
     let issue_date = inv["issue_date"].as_str().unwrap_or_default().to_string();
     let year: i64 = issue_date.get(..4).and_then(|y| y.parse().ok()).unwrap_or(series::current_year());
+    // Numbers and dates go together within a series and year (RD 1619/2012): an invoice may
+    // not be dated before the last one issued.
+    let last_date: Option<String> = sql::query_scalar(
+        "SELECT MAX(issue_date) FROM billing_invoice WHERE business_id = $1 AND series_id = $2 AND year = $3 AND state IN ('issued', 'voided')",
+        &params![ctx.business_id, series_id, year],
+    )?;
+    if let Some(last) = last_date.filter(|last| issue_date < *last) {
+        return Err(codes::date_before_last(id, &last));
+    }
     let number = series::next_number(ctx, series_id, "invoice", year)?;
     let reference = series::reference(&series.data.code, year, number);
     let contact: ContactBlock = serde_json::from_value(inv["contact"].clone()).unwrap_or_default();

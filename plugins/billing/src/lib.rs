@@ -40,6 +40,7 @@ pub mod codes {
     pub const OVER_SIMPLIFIED_LIMIT: &str = "BILLING-013";
     pub const MAIL_FAILED: &str = "BILLING-014";
     pub const BUYER_INCOMPLETE: &str = "BILLING-015";
+    pub const DATE_BEFORE_LAST: &str = "BILLING-016";
 
     pub fn budget_billed(id: i64) -> Error {
         Error::new(BUDGET_BILLED, "El presupuesto ya está facturado: no se puede modificar, eliminar ni volver a facturar")
@@ -86,6 +87,10 @@ pub mod codes {
     pub fn buyer_incomplete(id: i64) -> Error {
         Error::new(BUYER_INCOMPLETE, "Facturae exige el nombre y el NIF del cliente")
             .with_data(json!({ "invoice_id": id, "field": "contact.tax_code" }))
+    }
+    pub fn date_before_last(id: i64, last: &str) -> Error {
+        Error::new(DATE_BEFORE_LAST, "La fecha es anterior a la de la última factura emitida en la serie")
+            .with_data(json!({ "invoice_id": id, "last_issue_date": last, "field": "issue_date" }))
     }
     pub fn mail_failed(reason: &str) -> Error {
         Error::new(MAIL_FAILED, "No se ha podido enviar el correo").with_data(json!({ "reason": reason }))
