@@ -183,3 +183,32 @@ impl Plugin for Billing {
 }
 
 volante_plugin_sdk::plugin!(Billing);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every route of the manifest has a handler (the host routes only what the manifest lists).
+    #[test]
+    fn manifest_routes_have_handlers() {
+        let manifest = include_str!("../plugin.toml");
+        let mut declared = Vec::new();
+        let mut method = None;
+        for line in manifest.lines() {
+            let value = || line.split('"').nth(1).unwrap_or_default().to_string();
+            if line.starts_with("method = ") {
+                method = Some(value());
+            } else if line.starts_with("path = ") {
+                declared.push((method.take().expect("method before path"), value()));
+            }
+        }
+        let router = Billing::router();
+        let served: Vec<(String, String)> = router.routes().into_iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
+        for route in &declared {
+            assert!(served.contains(route), "{route:?} has no handler");
+        }
+        let unique: std::collections::BTreeSet<_> = declared.iter().collect();
+        assert_eq!(unique.len(), declared.len(), "a route is declared twice");
+        assert_eq!(declared.len(), 59);
+    }
+}
