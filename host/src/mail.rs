@@ -22,6 +22,41 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("welcome.txt", include_str!("../templates/mail/welcome.txt.tera")),
 ];
 
+/// Render a plugin's inline subject and body templates (tera source) with a JSON object.
+pub fn render_inline(subject: &str, body: &str, context_json: &str) -> Result<(String, String), String> {
+    let value: serde_json::Value = serde_json::from_str(context_json).map_err(|_| "El contexto de la plantilla no es JSON".to_string())?;
+    let context = tera::Context::from_value(value).map_err(|_| "El contexto debe ser un objeto".to_string())?;
+    let mut tera = tera::Tera::default();
+    tera.autoescape_on(vec![]);
+    let describe = |err: tera::Error| {
+        let mut text = err.to_string();
+        let mut source = std::error::Error::source(&err);
+        while let Some(cause) = source {
+            text.push_str(&format!(": {cause}"));
+            source = cause.source();
+        }
+        format!("Plantilla no válida: {text}")
+    };
+    tera.add_raw_templates(vec![("subject", subject), ("body", body)]).map_err(describe)?;
+    let subject = tera.render("subject", &context).map_err(describe)?;
+    let body = tera.render("body", &context).map_err(describe)?;
+    Ok((subject.trim().to_string(), body))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn inline_templates_render() {
+        let (subject, body) =
+            super::render_inline("Factura {{ reference }}", "Hola {{ name }}:\n{{ message }}", r#"{"reference":"F-1","name":"Ana","message":"adjunta"}"#)
+                .unwrap();
+        assert_eq!(subject, "Factura F-1");
+        assert_eq!(body, "Hola Ana:\nadjunta");
+        assert!(super::render_inline("{{ unclosed", "", "{}").unwrap_err().starts_with("Plantilla no válida"));
+        assert!(super::render_inline("x", "y", "[1]").is_err());
+    }
+}
+
 pub struct Attachment {
     pub filename: String,
     pub content_type: String,

@@ -182,14 +182,18 @@ impl mail::Host for CallState {
         context_json: String,
         attachments: Vec<Attachment>,
     ) -> wasmtime::Result<Result<(), String>> {
-        let Ok(value) = serde_json::from_str::<serde_json::Value>(&context_json) else {
-            return Ok(Err("El contexto de la plantilla no es JSON".into()));
-        };
-        let Ok(context) = tera::Context::from_value(value) else { return Ok(Err("El contexto debe ser un objeto".into())) };
-        let render = |template: &str| tera::Tera::one_off(template, &context, false).map_err(|e| format!("Plantilla no válida: {e}"));
-        let (subject, body) = match (render(&subject_template), render(&body_template)) {
-            (Ok(s), Ok(b)) => (s, b),
-            (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
+        // Rendered on a blocking thread: host functions run on the guest's fiber stack, where the
+        // template parser's stack check (it measures the thread's stack) refuses to work.
+        let rendered = tokio::task::spawn_blocking(move || {
+            crate::mail::render_inline(&subject_template, &body_template, &context_json)
+        })
+        .await?;
+        let (subject, body) = match rendered {
+            Ok(rendered) => rendered,
+            Err(reason) => {
+                tracing::warn!(plugin = %self.plugin.manifest.plugin.id, %reason, "plugin mail refused");
+                return Ok(Err(reason));
+            }
         };
         if to.is_empty() || to.len() > 50 {
             return Ok(Err("Entre 1 y 50 destinatarios".into()));
@@ -199,7 +203,8 @@ impl mail::Host for CallState {
                 .iter()
                 .map(|a| crate::mail::Attachment { filename: a.filename.clone(), content_type: a.content_type.clone(), bytes: a.bytes.clone() })
                 .collect();
-            if let Err(err) = self.app.mail.send(&recipient, subject.trim(), &body, attachments).await {
+            if let Err(err) = self.app.mail.send(&recipient, &subject, &body, attachments).await {
+                tracing::warn!(plugin = %self.plugin.manifest.plugin.id, error = ?err, "plugin mail failed");
                 return Ok(Err(format!("No se ha podido enviar el correo: {err}")));
             }
         }

@@ -92,6 +92,7 @@ impl Harness {
             let (prefix, _) = base.rsplit_once('/').context("database URL with a path")?;
             config.database_url = Some(format!("{prefix}/{name}"));
         }
+        volante_host::telemetry::init_logging(&config);
         let app = Application::build(config).await?;
         let state = app.state.clone();
         let seeded = demo::seed(&state.db, Some(PASSWORD)).await?;
