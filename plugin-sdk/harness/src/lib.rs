@@ -72,10 +72,21 @@ impl Harness {
     /// Start a host with the plugin at `plugin_dir` (relative paths are taken from the
     /// repository root) installed and switched on for two businesses.
     pub async fn start(plugin_dir: impl AsRef<Path>) -> anyhow::Result<Harness> {
-        let mut dir_path = plugin_dir.as_ref().to_path_buf();
-        if dir_path.is_relative() && !dir_path.exists() {
-            dir_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(dir_path);
-        }
+        Harness::start_with(&[plugin_dir.as_ref()]).await
+    }
+
+    /// The same with several plugins (e.g. one and the plugins it calls), installed in order.
+    pub async fn start_with(plugin_dirs: &[&Path]) -> anyhow::Result<Harness> {
+        let dir_paths: Vec<PathBuf> = plugin_dirs
+            .iter()
+            .map(|dir| {
+                if dir.is_relative() && !dir.exists() {
+                    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(dir)
+                } else {
+                    dir.to_path_buf()
+                }
+            })
+            .collect();
         let dir = tempfile::tempdir()?;
         let key = package::generate_key();
         let mut config = Config::default();
@@ -97,11 +108,14 @@ impl Harness {
         let state = app.state.clone();
         let seeded = demo::seed(&state.db, Some(PASSWORD)).await?;
         let actor = Actor { business_id: seeded.provider_business_id, user_id: None };
-        let installed =
-            state.plugins.install(&state, &pack(&dir_path, &key)?, actor).await.map_err(|e| anyhow::anyhow!("install: {e}"))?;
-        let id = installed["plugin_id"].as_str().unwrap_or_default().to_string();
-        let services: Vec<String> =
-            state.plugins.installed(&id).await.context("installed")?.manifest.services.iter().map(|s| s.id.clone()).collect();
+        let mut services: Vec<String> = Vec::new();
+        for dir_path in &dir_paths {
+            let installed =
+                state.plugins.install(&state, &pack(dir_path, &key)?, actor).await.map_err(|e| anyhow::anyhow!("install: {e}"))?;
+            let id = installed["plugin_id"].as_str().unwrap_or_default().to_string();
+            let plugin = state.plugins.installed(&id).await.context("installed")?;
+            services.extend(plugin.manifest.services.iter().map(|s| s.id.clone()));
+        }
         for business_id in [seeded.school_business_id, seeded.provider_business_id] {
             business::enable_services(&state, business_id, &services).await.map_err(|e| anyhow::anyhow!("enable: {e}"))?;
         }
