@@ -347,6 +347,15 @@ pub fn role_name(plugin_id: &str) -> String {
 }
 
 impl PluginTx {
+    /// Run the next statements with `plugin_id`'s database rights (PostgreSQL: its role; SQLite
+    /// has no roles, the statement guard of the plugin's call applies).
+    pub async fn act_as(&mut self, plugin_id: &str) -> anyhow::Result<()> {
+        if let PluginTx::Postgres(tx) = self {
+            exec_pg(tx, format!("SET LOCAL ROLE {}", role_name(plugin_id))).await?;
+        }
+        Ok(())
+    }
+
     pub async fn commit(self) -> anyhow::Result<()> {
         match self {
             PluginTx::Sqlite(tx) => tx.commit().await?,

@@ -247,7 +247,7 @@ impl plugins::Host for CallState {
         let tx = self.tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing during a plugin call"))?;
         let app = self.app.clone();
         let (result, tx) =
-            app.plugins.invoke(&app, callee, self.session.clone(), self.ctx.clone(), tx, &function, &args_json, self.depth + 1, self.read_only).await;
+            app.plugins.invoke(&app, callee, self.session.clone(), self.ctx.clone(), tx, &function, &args_json, self.depth + 1, self.read_only, &self.plugin.manifest.plugin.id).await;
         self.tx = tx;
         Ok(result)
     }

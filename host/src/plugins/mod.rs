@@ -557,8 +557,14 @@ impl Plugins {
         args: &str,
         depth: u32,
         read_only: bool,
+        caller: &str,
     ) -> (Result<String, String>, Option<PluginTx>) {
         let id = callee.manifest.plugin.id.clone();
+        let mut tx = tx;
+        // The callee works with its own rights inside the caller's transaction.
+        if let Err(err) = tx.act_as(&id).await {
+            return (Err(format!("No se ha podido llamar a {id}: {err}")), Some(tx));
+        }
         let mut state = CallState::new(app.clone(), callee.clone(), session, ctx.clone(), tx, depth);
         state.read_only = read_only;
         let mut store = runtime::store(&self.engine, state, &self.limits);
@@ -567,11 +573,16 @@ impl Plugins {
             instance.call_invoke(&mut store, &ctx, function, args).await
         }
         .await;
-        let tx = store.data_mut().tx.take();
-        let result = match outcome {
+        let mut tx = store.data_mut().tx.take();
+        let mut result = match outcome {
             Ok(result) => result,
             Err(err) => Err(self.fault(&id, &err).to_string()),
         };
+        if let Some(tx) = tx.as_mut() {
+            if let Err(err) = tx.act_as(caller).await {
+                result = Err(format!("No se ha podido volver a {caller}: {err}"));
+            }
+        }
         (result, tx)
     }
 }
