@@ -19,18 +19,18 @@ use crate::db::Engine;
 /// texts over and over, and parsing costs far more than the lookup. Bounded; cleared when full.
 #[derive(Default)]
 pub struct Cache {
-    entries: std::sync::Mutex<std::collections::HashMap<(String, String), Result<(Kind, Statement), String>>>,
+    entries: std::sync::Mutex<std::collections::HashMap<(String, String), Result<(Kind, std::sync::Arc<Statement>), String>>>,
 }
 
 const CACHE_LIMIT: usize = 4096;
 
 impl Cache {
-    pub fn check(&self, engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Result<(Kind, Statement), String> {
+    pub fn check(&self, engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Result<(Kind, std::sync::Arc<Statement>), String> {
         let key = (format!("{}|{}", allowed.prefix, allowed.read_only.join(",")), sql.to_string());
         if let Some(hit) = self.entries.lock().expect("guard cache lock").get(&key) {
             return hit.clone();
         }
-        let result = check(engine, sql, allowed);
+        let result = check(engine, sql, allowed).map(|(kind, statement)| (kind, std::sync::Arc::new(statement)));
         let mut entries = self.entries.lock().expect("guard cache lock");
         if entries.len() >= CACHE_LIMIT {
             entries.clear();
@@ -156,7 +156,8 @@ fn normalize(name: &ObjectName) -> String {
 
 /// Replace the placeholders whose parameter is NULL by a literal NULL and renumber the rest
 /// (PostgreSQL types a bound NULL as its Rust type, which a column of another type refuses).
-pub fn inline_nulls(mut statement: Statement, is_null: &[bool]) -> (String, Vec<usize>) {
+pub fn inline_nulls(statement: &Statement, is_null: &[bool]) -> (String, Vec<usize>) {
+    let mut statement = statement.clone();
     struct Renumber<'a> {
         is_null: &'a [bool],
         map: Vec<Option<usize>>,
@@ -249,7 +250,7 @@ mod tests {
         let allowed = Allowed { prefix: "contacts_", read_only: &[] };
         let (_, statement) =
             check(Engine::Postgres, "INSERT INTO contacts_c (a, b, c) VALUES ($1, $2, $3)", &allowed).unwrap();
-        let (sql, kept) = inline_nulls(statement, &[false, true, false]);
+        let (sql, kept) = inline_nulls(&statement, &[false, true, false]);
         assert_eq!(sql, "INSERT INTO contacts_c (a, b, c) VALUES ($1, NULL, $2)");
         assert_eq!(kept, vec![0, 2]);
     }

@@ -58,9 +58,9 @@ impl CallState {
         if !write && kind == guard::Kind::Write && !statement.to_lowercase().contains("returning") {
             return Err("Use execute para sentencias que modifican datos".into());
         }
-        let (sql, params) = if engine == Engine::Postgres {
+        let (sql, params) = if engine == Engine::Postgres && params.iter().any(|p| matches!(p, SqlValue::Null)) {
             let nulls: Vec<bool> = params.iter().map(|p| matches!(p, SqlValue::Null)).collect();
-            let (sql, kept) = guard::inline_nulls(parsed, &nulls);
+            let (sql, kept) = guard::inline_nulls(&parsed, &nulls);
             let params = kept.into_iter().map(|i| params[i].clone()).collect();
             (sql, params)
         } else {
