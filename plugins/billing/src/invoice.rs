@@ -579,40 +579,9 @@ pub fn electronic(ctx: &Ctx, req: &Req) -> Result<Value> {
         number: format!("{number:06}"),
         issue_date: inv["issue_date"].as_str().unwrap_or_default().to_string(),
         due_date: inv["due_date"].as_str().unwrap_or_default().to_string(),
-        seller: facturae::Party {
-            tax_code: series.issuer_tax_code.clone(),
-            company: !series.issuer_tax_code.starts_with(|c: char| c.is_ascii_digit() || matches!(c, 'X' | 'Y' | 'Z')),
-            name: if series.issuer_name.is_empty() { series.name.clone() } else { series.issuer_name.clone() },
-            street: series.issuer_street.clone(),
-            postal_code: series.issuer_postal_code.clone(),
-            town: series.issuer_town.clone(),
-            province: series.issuer_province_id.map(facturae::province_name).unwrap_or_default().to_string(),
-            country: String::new(),
-        },
-        buyer: facturae::Party {
-            tax_code: contact.tax_code.clone(),
-            company: contact.kind == "E",
-            name: contact.name.clone(),
-            street: contact.address.street.clone(),
-            postal_code: contact.address.postal_code.clone(),
-            town: contact.address.city.clone(),
-            province: contact.address.province_id.map(facturae::province_name).unwrap_or_default().to_string(),
-            country: String::new(),
-        },
-        lines: lines
-            .iter()
-            .map(|l| facturae::Line {
-                concept: l.concept.clone(),
-                quantity: l.quantity,
-                price: l.price,
-                gross: l.gross,
-                discount: l.discount,
-                base: l.base,
-                tax_code: crate::tax::facturae_code(&l.tax_kind).to_string(),
-                tax_rate: l.tax_rate,
-                tax: l.tax,
-            })
-            .collect(),
+        seller: issuer_party(&series, !series.issuer_tax_code.starts_with(|c: char| c.is_ascii_digit() || matches!(c, 'X' | 'Y' | 'Z'))),
+        buyer: buyer_party(&contact),
+        lines: document_lines(&lines, true),
         taxes,
         base: inv["base"].as_i64().unwrap_or_default(),
         tax: inv["tax"].as_i64().unwrap_or_default(),
@@ -773,40 +742,9 @@ pub fn pdf_doc(ctx: &Ctx, doc: &Value, budget: bool) -> Result<crate::pdf::Doc> 
         reference: s("reference"),
         issue_date: s("issue_date"),
         due_date: s("due_date"),
-        issuer: facturae::Party {
-            tax_code: series.issuer_tax_code.clone(),
-            company: true,
-            name: if series.issuer_name.is_empty() { series.name.clone() } else { series.issuer_name.clone() },
-            street: series.issuer_street.clone(),
-            postal_code: series.issuer_postal_code.clone(),
-            town: series.issuer_town.clone(),
-            province: series.issuer_province_id.map(facturae::province_name).unwrap_or_default().to_string(),
-            country: String::new(),
-        },
-        buyer: facturae::Party {
-            tax_code: contact.tax_code.clone(),
-            company: contact.kind == "E",
-            name: contact.name.clone(),
-            street: contact.address.street.clone(),
-            postal_code: contact.address.postal_code.clone(),
-            town: contact.address.city.clone(),
-            province: contact.address.province_id.map(facturae::province_name).unwrap_or_default().to_string(),
-            country: String::new(),
-        },
-        lines: lines
-            .iter()
-            .map(|l| facturae::Line {
-                concept: l.concept.clone(),
-                quantity: l.quantity,
-                price: l.price,
-                gross: l.gross,
-                discount: l.discount,
-                base: l.base,
-                tax_code: String::new(),
-                tax_rate: l.tax_rate,
-                tax: l.tax,
-            })
-            .collect(),
+        issuer: issuer_party(&series, true),
+        buyer: buyer_party(&contact),
+        lines: document_lines(&lines, false),
         taxes,
         base: n("base"),
         tax: n("tax"),
@@ -898,4 +836,50 @@ pub fn email(ctx: &Ctx, req: &Req) -> Result<Value> {
 /// `POST budget/email {id, to?, subject?, message?}`.
 pub fn budget_email(ctx: &Ctx, req: &Req) -> Result<Value> {
     send_email(ctx, req, true)
+}
+
+/// The issuing party of a series, as documents print it.
+fn issuer_party(series: &Series, company: bool) -> facturae::Party {
+    facturae::Party {
+        tax_code: series.issuer_tax_code.clone(),
+        company,
+        name: if series.issuer_name.is_empty() { series.name.clone() } else { series.issuer_name.clone() },
+        street: series.issuer_street.clone(),
+        postal_code: series.issuer_postal_code.clone(),
+        town: series.issuer_town.clone(),
+        province: series.issuer_province_id.map(facturae::province_name).unwrap_or_default().to_string(),
+        country: String::new(),
+    }
+}
+
+/// The document's contact block as a party.
+fn buyer_party(contact: &ContactBlock) -> facturae::Party {
+    facturae::Party {
+        tax_code: contact.tax_code.clone(),
+        company: contact.kind == "E",
+        name: contact.name.clone(),
+        street: contact.address.street.clone(),
+        postal_code: contact.address.postal_code.clone(),
+        town: contact.address.city.clone(),
+        province: contact.address.province_id.map(facturae::province_name).unwrap_or_default().to_string(),
+        country: String::new(),
+    }
+}
+
+/// The document's lines; `with_tax_code` adds Facturae's tax type code (the PDF does not need it).
+fn document_lines(lines: &[Line], with_tax_code: bool) -> Vec<facturae::Line> {
+    lines
+        .iter()
+        .map(|l| facturae::Line {
+            concept: l.concept.clone(),
+            quantity: l.quantity,
+            price: l.price,
+            gross: l.gross,
+            discount: l.discount,
+            base: l.base,
+            tax_code: if with_tax_code { crate::tax::facturae_code(&l.tax_kind).to_string() } else { String::new() },
+            tax_rate: l.tax_rate,
+            tax: l.tax,
+        })
+        .collect()
 }
