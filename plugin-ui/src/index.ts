@@ -28,3 +28,8 @@ export * from './form/schema';
 export * from './form/SchemaForm';
 export * from './upload/image';
 export * from './upload/ImageUploader';
+export * from './money/money';
+export * from './money/MoneyInput';
+export * from './chart/scale';
+export * from './chart/BarChart';
+export * from './download/download';
