@@ -33,3 +33,4 @@ export * from './money/MoneyInput';
 export * from './chart/scale';
 export * from './chart/BarChart';
 export * from './download/download';
+export * from './provinces/provinces';

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageUploader, SchemaForm, useSession, type FormValues, type JsonSchema } from '@volante/plugin-ui';
+import { ImageUploader, SchemaForm, useProvinceOptions, useSession, type FormValues, type JsonSchema } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 
 /** The fields of the contact form, in order; which show depends on the type (person/company). */
@@ -34,10 +34,7 @@ export function ContactForm({ schema, value, submitLabel, disabled, onSubmit }: 
   const [type, setType] = useState(value.type);
   const [avatar, setAvatar] = useState<number | null>((value.avatar_file_id as number | null) ?? null);
   const [avatarUrl, setAvatarUrl] = useState<string | null>(value.avatar_file_id ? avatarSrc(Number(value.avatar_file_id), session.store.getToken()) : null);
-  const provinces = useMemo(
-    () => Array.from({ length: 52 }, (_, i) => ({ value: i + 1, label: t(`provinces.${i + 1}`) })).sort((a, b) => a.label.localeCompare(b.label, 'es')),
-    [t],
-  );
+  const provinces = useProvinceOptions();
   // A company needs a trade or fiscal name; a person a first name and, for DGT, a document.
   const required = type === 'E' ? ['fiscal_name'] : ['first_name'];
   const relations = session.can('contact.provider') ? ['client', 'provider'] : ['client'];
