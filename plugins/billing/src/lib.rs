@@ -194,7 +194,8 @@ mod tests {
         let manifest = include_str!("../plugin.toml");
         let mut declared = Vec::new();
         let mut method = None;
-        for line in manifest.lines() {
+        // Routes are the `[[routes]]` tables; the `[ui]` section after them has paths of its own.
+        for line in manifest.lines().take_while(|l| !l.starts_with("[ui")) {
             let value = || line.split('"').nth(1).unwrap_or_default().to_string();
             if line.starts_with("method = ") {
                 method = Some(value());
