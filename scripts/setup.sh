@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Volante needs on a Debian machine with Rust and Node, idempotently and quietly:
-# Debian packages (Chromium for UI tests, PostgreSQL server binaries, the wasm toolchain),
+# Debian packages (Chromium for UI tests, PostgreSQL server binaries, the wasm toolchain, poppler's pdftotext),
 # Python's aiosmtpd (the SMTP peer of the tests), and the npm workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,8 @@ need_apt=()
 [ -x /usr/lib/postgresql/15/bin/postgres ] || need_apt+=(postgresql-15)
 [ -x /usr/lib/llvm-19/bin/wasm-ld ] || need_apt+=(lld-19)
 [ -x /usr/bin/rustc ] || need_apt+=(rustc-web cargo-web rust-web-src)
+# pdftotext: the billing journeys and harness tests read the invoice PDFs back.
+[ -x /usr/bin/pdftotext ] || need_apt+=(poppler-utils)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "Installing Debian packages: ${need_apt[*]}"

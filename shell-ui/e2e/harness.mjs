@@ -115,26 +115,27 @@ export function ensureShellBuilt() {
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
+/** The plugins the demo installs for the journeys (billing reads its contacts through contacts). */
+export const E2E_PLUGINS = ['contacts', 'billing'];
+
 /**
- * A local registry with the contacts plugin for `volante demo` (plugins.registry_dir): its UI is
- * built (about a second, so the package always carries the current screens), then packed with
- * the built component and signed with a throwaway key, and published, with volante-registry.
- * `E2E_REGISTRY` (+ `E2E_TRUSTED_KEY`) use an existing registry instead. Answers `{reason}`
- * when something it needs is not there. (No `VOLANTE_` prefix: the host refuses unknown
- * `VOLANTE_*` variables as configuration.)
+ * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):
+ * each UI is built (about a second, so the package always carries the current screens), then
+ * packed with its built component (`scripts/build-plugins.sh <id>`) and signed with a throwaway
+ * key, and published, with volante-registry. `E2E_REGISTRY` (+ `E2E_TRUSTED_KEY`) use an
+ * existing registry instead. Answers `{reason}` when something it needs is not there. (No
+ * `VOLANTE_` prefix: the host refuses unknown `VOLANTE_*` variables as configuration.)
  */
-export function prepareRegistry() {
+export function prepareRegistry(plugins = E2E_PLUGINS) {
   if (process.env.E2E_REGISTRY) {
     return { dir: process.env.E2E_REGISTRY, key: process.env.E2E_TRUSTED_KEY ?? null };
   }
   const registryBin = process.env.E2E_REGISTRY_BIN || join(dirname(volanteBin), 'volante-registry');
-  const wasm = join(cacheDir, 'plugins', 'contacts.wasm');
   if (!existsSync(registryBin)) return { reason: `no volante-registry binary at ${registryBin}` };
-  if (!existsSync(wasm)) return { reason: `no contacts component at ${wasm} (scripts/build-plugins.sh contacts)` };
-  const uiDir = join(repoDir, 'plugins', 'contacts', 'ui');
-  log('building the contacts UI (plugins/contacts/ui/dist)');
-  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: uiDir, stdio: 'inherit' });
-  if (built.status !== 0) return { reason: 'the contacts UI did not build' };
+  for (const id of plugins) {
+    const wasm = join(cacheDir, 'plugins', `${id}.wasm`);
+    if (!existsSync(wasm)) return { reason: `no ${id} component at ${wasm} (scripts/build-plugins.sh ${id})` };
+  }
   const work = mkdtempSync(join(tmpdir(), 'volante-e2e-registry-'));
   const run = (args) => {
     const result = spawnSync(registryBin, args, { cwd: repoDir, encoding: 'utf8' });
@@ -143,12 +144,18 @@ export function prepareRegistry() {
   };
   const keyFile = join(work, 'signing.key');
   const key = run(['keygen', '--out', keyFile]).split(/\s+/).pop();
-  const pkg = join(work, 'contacts.vplugin');
-  run(['pack', join(repoDir, 'plugins', 'contacts'), '--key', keyFile, '--out', pkg]);
   const dir = join(work, 'registry');
   mkdirSync(dir, { recursive: true });
-  run(['publish', pkg, '--registry', dir]);
-  return { dir, key, cleanup: () => rmSync(work, { recursive: true, force: true }) };
+  for (const id of plugins) {
+    const uiDir = join(repoDir, 'plugins', id, 'ui');
+    log(`building the ${id} UI (plugins/${id}/ui/dist)`);
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: uiDir, stdio: 'inherit' });
+    if (built.status !== 0) return { reason: `the ${id} UI did not build` };
+    const pkg = join(work, `${id}.vplugin`);
+    run(['pack', join(repoDir, 'plugins', id), '--key', keyFile, '--out', pkg]);
+    run(['publish', pkg, '--registry', dir]);
+  }
+  return { dir, key, plugins, cleanup: () => rmSync(work, { recursive: true, force: true }) };
 }
 
 /** `volante demo` on a free port with a fresh data folder (and the registry's modules, if any). */

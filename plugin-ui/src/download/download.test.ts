@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { base64ToBytes, saveBase64File, saveFile } from './download';
 
 describe('downloads', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // jsdom has no object URLs: URL gets the two statics for these tests only.
+  afterEach(() => Object.assign(URL, { createObjectURL: undefined, revokeObjectURL: undefined }));
 
   it('decodes base64 into bytes', () => {
     expect([...base64ToBytes('JVBERi0xLjQ=')]).toEqual([...new TextEncoder().encode('%PDF-1.4')]);
@@ -12,7 +13,7 @@ describe('downloads', () => {
   it('saves through a temporary link with the file name, holding the right bytes', async () => {
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:volante/1'));
-    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL, revokeObjectURL: vi.fn() }));
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const clicked: { download: string; href: string }[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ download: this.download, href: this.getAttribute('href') ?? '' });
