@@ -34,3 +34,4 @@ export * from './chart/scale';
 export * from './chart/BarChart';
 export * from './download/download';
 export * from './provinces/provinces';
+export * from './errors/ErrorList';

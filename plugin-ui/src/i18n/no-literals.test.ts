@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { findJsxLiterals, scanJsxLiterals } from '../testing/jsxLiterals';
+import { emptyMessages } from '../testing/catalogue';
 import es from './es.json';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,15 +28,6 @@ describe('no literal user-facing strings', () => {
   });
 
   it('the Spanish catalogue has no empty messages', () => {
-    const empty: string[] = [];
-    const walk = (node: unknown, path: string) => {
-      if (typeof node === 'string') {
-        if (!node.trim()) empty.push(path);
-      } else if (node && typeof node === 'object') {
-        for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
-      }
-    };
-    walk(es, '');
-    expect(empty).toEqual([]);
+    expect(emptyMessages(es)).toEqual([]);
   });
 });

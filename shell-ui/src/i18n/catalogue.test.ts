@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-literals';
+import { catalogueLookup, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './es.json';
 import { shellResources } from './index';
 import { RECOVERY_CODES, RESET_CODES, SIGN_IN_CODES, SIGN_UP_CODES } from '../features/auth/messages';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function lookup(key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), es);
-}
-
-function hasKey(key: string): boolean {
-  // i18next plural forms: `x_one` / `x_other` answer for `x`.
-  return typeof lookup(key) === 'string' || typeof lookup(`${key}_other`) === 'string';
-}
+const lookup = (key: string) => catalogueLookup(es, key);
+const hasKey = (key: string) => hasMessage(es, key);
 
 function sourceFiles(dir: string): string[] {
   return componentFiles(dir).concat(
@@ -32,14 +26,7 @@ describe('the Spanish catalogue', () => {
   });
 
   it('has every key the components ask for with a literal t("…")', () => {
-    const missing: string[] = [];
-    for (const file of sourceFiles(src)) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/\bt\(\s*['"]([A-Za-z0-9_.-]+)['"]/g)) {
-        if (!hasKey(match[1])) missing.push(`${file.slice(src.length + 1)}: ${match[1]}`);
-      }
-    }
-    expect(missing).toEqual([]);
+    expect(missingKeys(sourceFiles(src), es, src)).toEqual([]);
   });
 
   it('has a message for every error code the forms recognise', () => {

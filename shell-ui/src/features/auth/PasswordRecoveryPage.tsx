@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '@volante/plugin-ui';
-import { ErrorList } from '../../components/ErrorList';
+import { ErrorList, useApi } from '@volante/plugin-ui';
 import { recoveryMessages } from './messages';
 
 /** Forgotten password: POST user/password/recovery {email}; the host mails a reset link. */

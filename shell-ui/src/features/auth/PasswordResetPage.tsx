@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PasswordMeter, hasErrorCode, passwordMeetsPolicy, useApi } from '@volante/plugin-ui';
-import { ErrorList } from '../../components/ErrorList';
+import { ErrorList, PasswordMeter, hasErrorCode, passwordMeetsPolicy, useApi } from '@volante/plugin-ui';
 import { resetMessages } from './messages';
 
 /** The mailed link: a new password for the token in the URL (POST user/password/update). */

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApi, useSession, type SessionUser } from '@volante/plugin-ui';
-import { ErrorList } from '../../components/ErrorList';
+import { ErrorList, useApi, useSession, type SessionUser } from '@volante/plugin-ui';
 import { signInMessages } from './messages';
 import { SignInCancelled, useExternalSignIn } from './externalProviders';
 

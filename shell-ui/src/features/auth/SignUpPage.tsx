@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PasswordMeter, passwordMeetsPolicy, useApi } from '@volante/plugin-ui';
-import { ErrorList } from '../../components/ErrorList';
+import { ErrorList, PasswordMeter, passwordMeetsPolicy, useApi } from '@volante/plugin-ui';
 import { signUpMessages } from './messages';
 
 const FIELDS = ['business_name', 'first_name', 'last_name', 'email'] as const;

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasErrorCode, useApi, useSession, type SessionUser } from '@volante/plugin-ui';
-import { ErrorList } from '../../components/ErrorList';
+import { ErrorList, hasErrorCode, useApi, useSession, type SessionUser } from '@volante/plugin-ui';
 import { SIGN_IN_PATH, useSignOut } from '../auth/useSignOut';
 import { useLock } from './LockContext';
 

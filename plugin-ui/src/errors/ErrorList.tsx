@@ -1,4 +1,4 @@
-/** The visible list of errors of a failed form (sign-in, registration…). */
+/** The visible list of errors of a failed form or action (one message as text, several as a list). */
 export function ErrorList({ messages, testId = 'form-errors' }: { messages: string[]; testId?: string }) {
   if (messages.length === 0) return null;
   return (
