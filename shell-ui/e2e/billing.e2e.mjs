@@ -3,14 +3,14 @@
 //      twice), gets the invoice with the series' next number, registers a partial payment, is
 //      refused an overpayment, registers the final one (nothing outstanding), sees both in the
 //      contact's cash flow and the chart, and downloads the PDF (its text read with pdftotext)
-//      and the Facturae 3.2.2 XML, both with the right totals.
+//      and the Facturae 3.2.2 XML, both with the right totals, and mails it with the PDF attached.
 // They need the host to have installed the contacts and billing packages (`volante demo` with
 // plugins.registry_dir); without them they are reported as skipped, with the reason.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert } from './harness.mjs';
+import { assert, outboxFiles } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
@@ -192,6 +192,20 @@ export async function billingJourneys({ host, browser, journey, skip }) {
       ]) {
         assert(xmlBody.includes(needle), `the XML (${xml.name}) lacks ${needle}:\n${xmlBody}`);
       }
+
+      // By e-mail to the contact, with the PDF attached (the demo host writes mail to its outbox).
+      const sentBefore = outboxFiles(host.dataDir);
+      await page.getByRole('button', { name: 'Enviar por correo' }).click();
+      const mailForm = page.getByRole('form', { name: 'Enviar por correo' });
+      const email = await mailForm.getByRole('textbox', { name: 'Destinatarios' }).inputValue();
+      assert(email === `marta.${stamp}@example.es`, `the e-mail goes to ${email}`);
+      await mailForm.getByRole('button', { name: 'Enviar' }).click();
+      await page.getByText(`Enviado a ${email}`).waitFor();
+      const mail = outboxFiles(host.dataDir)
+        .filter((file) => !sentBefore.includes(file))
+        .map((file) => readFileSync(file, 'utf8'))
+        .find((raw) => raw.includes(email));
+      assert(mail?.includes('application/pdf') && mail.includes(`factura-${reference.replace('/', '-')}.pdf`), `no mail to ${email} with the invoice's PDF`);
 
       // The print view shows the document alone.
       await page.getByRole('button', { name: 'Imprimir' }).click();

@@ -1,13 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import { remoteTestConfig } from '@volante/plugin-ui/vite';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['@volante/plugin-ui/testing/setup'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    restoreMocks: true,
-  },
-});
+export default defineConfig(remoteTestConfig());

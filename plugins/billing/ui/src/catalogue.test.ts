@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isVolanteModule } from '@volante/plugin-ui';
 import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-literals';
+import { catalogueLookup, emptyMessages, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
 import billing from './module';
@@ -11,9 +12,7 @@ import billing from './module';
 const src = dirname(fileURLToPath(import.meta.url));
 const manifest = readFileSync(resolve(src, '../../plugin.toml'), 'utf8');
 
-function lookup(key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), es);
-}
+const lookup = (key: string) => catalogueLookup(es, key);
 
 describe('the billing remote', () => {
   it('honours the module contract: marker, namespace, Spanish resources, the routes of plugin.toml [ui]', () => {
@@ -43,20 +42,7 @@ describe('the billing remote', () => {
   });
 
   it('the Spanish catalogue has every literal key the components use, none empty', () => {
-    const missing: string[] = [];
-    for (const file of [...componentFiles(src), resolve(src, 'components/draft.ts')]) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"]([A-Za-z0-9_.-]+)['"]/g)) {
-        if (typeof lookup(match[1]) !== 'string') missing.push(`${file.slice(src.length + 1)}: ${match[1]}`);
-      }
-    }
-    expect(missing).toEqual([]);
-    const empty: string[] = [];
-    const walk = (node: unknown, path: string) => {
-      if (typeof node === 'string') {
-        if (!node.trim()) empty.push(path);
-      } else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${k}` : k);
-    };
-    walk(es, '');
-    expect(empty).toEqual([]);
+    expect(missingKeys([...componentFiles(src), resolve(src, 'components/draft.ts')], es, src)).toEqual([]);
+    expect(emptyMessages(es)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput, errorList, formatEuros } from '@volante/plugin-ui';
+import { ErrorList, MoneyInput, errorList, formatEuros } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { BudgetGroup, DiscountType, DocumentBody, Series, Tax } from '../api';
 import { ContactPicker } from './ContactPicker';
@@ -119,13 +119,7 @@ export function DocumentEditor({ kind, initial, series, taxes, groups, seriesLoc
         void submit(actions.find((a) => a.primary)?.intent ?? actions[0].intent);
       }}
     >
-      {general.length > 0 && (
-        <div className="vk-alert vk-alert--danger" role="alert" data-testid="editor-errors">
-          {general.map((text, i) => (
-            <p key={i}>{text}</p>
-          ))}
-        </div>
-      )}
+      <ErrorList messages={general} testId="editor-errors" />
       <div className="billing-editor__head">
         <label className="vk-field">
           <span className="vk-label">{t('fields.series')}</span>
@@ -244,7 +238,7 @@ export function DocumentEditor({ kind, initial, series, taxes, groups, seriesLoc
           </label>
         </div>
         {totals ? (
-          <TotalsBox preview gross={totals.gross} discount={totals.discount} base={totals.base} tax={totals.tax} total={totals.total} byRate={totals.byRate} />
+          <TotalsBox preview {...totals} />
         ) : (
           <p className="muted" data-testid="totals-preview">
             {t('editor.fixNumbers')}

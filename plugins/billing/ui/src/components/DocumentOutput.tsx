@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorList, saveBase64File, saveFile, useApi, useToast } from '@volante/plugin-ui';
+import { ErrorList, errorList, saveBase64File, saveFile, useApi, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { billingApi, type Budget, type Invoice } from '../api';
 
@@ -92,13 +92,7 @@ function EmailForm({ kind, doc, onDone }: { kind: 'budget' | 'invoice'; doc: Bud
         void send();
       }}
     >
-      {errors.length > 0 && (
-        <div className="vk-alert vk-alert--danger" role="alert">
-          {errors.map((text, i) => (
-            <p key={i}>{text}</p>
-          ))}
-        </div>
-      )}
+      <ErrorList messages={errors} testId="email-errors" />
       <label className="vk-field">
         <span className="vk-label">{t('output.to')}</span>
         <input className="vk-input" value={to} placeholder={t('output.toHint')} onChange={(e) => setTo(e.target.value)} />

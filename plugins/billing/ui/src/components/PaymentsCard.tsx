@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput, errorList, formatDate, formatEuros, useApi, useConfirm, useToast } from '@volante/plugin-ui';
+import { ErrorList, errorList, formatDate, formatEuros, useApi, useConfirm, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { PAYMENT_METHODS, billingApi, type Invoice, type PaymentMethod } from '../api';
+import { billingApi, type Invoice, type PaymentMethod } from '../api';
+import { PaymentFields } from './PaymentFields';
 import { todayIso } from '../format';
 
 /**
@@ -122,31 +123,8 @@ export function PaymentsCard({ invoice, onChange }: { invoice: Invoice; onChange
             void pay();
           }}
         >
-          {errors.length > 0 && (
-            <div className="vk-alert vk-alert--danger" role="alert" data-testid="payment-errors">
-              {errors.map((text, i) => (
-                <p key={i}>{text}</p>
-              ))}
-            </div>
-          )}
-          <label className="vk-field">
-            <span className="vk-label">{t('payments.amount')}</span>
-            <MoneyInput value={amount} onChange={(cents) => setAmount(cents)} />
-          </label>
-          <label className="vk-field">
-            <span className="vk-label">{t('payments.method')}</span>
-            <select className="vk-input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`method.${m}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="vk-field">
-            <span className="vk-label">{t('payments.date')}</span>
-            <input className="vk-input" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </label>
+          <ErrorList messages={errors} testId="payment-errors" />
+          <PaymentFields amountLabel={t('payments.amount')} amount={amount} onAmount={setAmount} method={method} onMethod={setMethod} date={date} onDate={setDate} />
           <label className="vk-field">
             <span className="vk-label">{t('payments.notes')}</span>
             <input className="vk-input" value={notes} onChange={(e) => setNotes(e.target.value)} />

@@ -2,17 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { formatEuros } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { percentText } from '../format';
+import type { Totals } from '../totals';
 
-export interface TotalsBoxProps {
-  gross: number;
-  discount: number;
-  base: number;
-  tax: number;
-  total: number;
-  byRate: { rate: number; base: number; tax: number }[];
+/** A document's amounts (the editor's preview, or the stored ones), in cents. */
+export type TotalsBoxProps = Omit<Totals, 'lines'> & {
   /** The editor's preview (computed in the browser) or the stored amounts. */
   preview?: boolean;
-}
+};
 
 /** Gross, discounts, base, taxes per rate and total, in euros. */
 export function TotalsBox({ gross, discount, base, tax, total, byRate, preview }: TotalsBoxProps) {

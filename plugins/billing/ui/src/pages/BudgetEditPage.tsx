@@ -1,19 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, useApi, useConfirm, usePageLayout, useToast } from '@volante/plugin-ui';
+import { errorList, useConfirm, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { billingApi, type Budget, type DocumentBody } from '../api';
+import type { Budget, DocumentBody } from '../api';
 import { DocumentEditor } from '../components/DocumentEditor';
 import { DocumentOutput } from '../components/DocumentOutput';
 import { DocumentView } from '../components/DocumentView';
 import { NoSeries } from '../components/NoSeries';
-import { PageState } from '../components/PageState';
 import { PrintView } from '../components/PrintView';
 import { StateBadge } from '../components/StateBadge';
 import { blankDraft, draftOf } from '../components/draft';
-import { usePickedContact } from '../components/usePickedContact';
-import { backPath, startingSeries, useReferenceData } from '../components/useReferenceData';
+import { useDocumentPage } from '../components/useDocumentPage';
+import { startingSeries } from '../components/useReferenceData';
 
 /**
  * /budget/new/:target/:billing/:budget/:contact and /budget/edit/… (same parameters as the
@@ -22,44 +20,20 @@ import { backPath, startingSeries, useReferenceData } from '../components/useRef
  */
 export default function BudgetEditPage() {
   const { t } = useTranslation(NAMESPACE);
-  const api = billingApi(useApi());
   const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
-  const { target, billing, budget: budgetParam, contact: contactParam } = useParams();
-  const id = Number(budgetParam) || 0;
-  const ref = useReferenceData(true);
-  const [budget, setBudget] = useState<Budget | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [printing, setPrinting] = useState(false);
-  const [version, setVersion] = useState(0);
-  const picked = usePickedContact(id ? 0 : Number(contactParam) || 0);
-  const back = backPath('budget', target, contactParam);
+  const page = useDocumentPage<Budget>('budget', (api, id) => api.budgets.read(id));
+  const { api, back, editPath, load } = page;
+  if (page.status || !page.data) return page.status;
+  const { series, taxes, groups } = page.data;
 
-  usePageLayout({
-    title: budget?.reference || t(id ? 'budget.title' : 'budget.new'),
-    breadcrumbs: [{ label: t('budget.list'), to: '/budget/list' }, { label: budget?.reference || t(id ? 'budget.title' : 'budget.new') }],
-  });
-
-  const load = useCallback(() => {
-    if (!id) return;
-    setFailed(null);
-    api.budgets.read(id).then(setBudget, (e) => setFailed(errorList(e)[0]?.details ?? ''));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-  useEffect(load, [load]);
-
-  if (ref.error !== null || failed !== null) return <PageState error={failed ?? ref.error} onRetry={failed !== null ? load : ref.reload} />;
-  if (!ref.data || (id && !budget) || !picked.ready) return <PageState error={null} />;
-  const { series, taxes, groups } = ref.data;
-  const editPath = (doc: Budget) => `/budget/edit/${target ?? 'list'}/${doc.series_id}/${doc.id}/${doc.contact_id ?? 0}`;
-
-  if (!budget) {
+  if (!page.doc) {
     if (!series.length) return <NoSeries />;
     return (
       <DocumentEditor
         kind="budget"
-        initial={blankDraft(startingSeries(series, Number(billing) || 0), taxes, picked.contact)}
+        initial={blankDraft(startingSeries(series, page.seriesParam), taxes, page.picked)}
         series={series}
         taxes={taxes}
         groups={groups}
@@ -78,15 +52,14 @@ export default function BudgetEditPage() {
     );
   }
 
-  const current = budget;
+  const current = page.doc;
   const seriesOf = series.find((s) => s.id === current.series_id) ?? null;
-  if (printing) return <PrintView doc={current} series={seriesOf} title={t('budget.title')} onClose={() => setPrinting(false)} />;
+  if (page.printing) return <PrintView doc={current} series={seriesOf} title={t('budget.title')} onClose={() => page.setPrinting(false)} />;
   const pending = current.state === 'pending';
 
   async function save(body: DocumentBody) {
     const saved = await api.budgets.update({ ...body, id: current.id });
-    setBudget(saved);
-    setVersion((v) => v + 1);
+    page.saved(saved);
     toast.success(t('budget.saved'));
   }
 
@@ -136,7 +109,7 @@ export default function BudgetEditPage() {
           )}
         </div>
         <div className="billing-page__actions">
-          <DocumentOutput kind="budget" doc={current} onPrintView={() => setPrinting(true)} />
+          <DocumentOutput kind="budget" doc={current} onPrintView={() => page.setPrinting(true)} />
           {pending && (
             <>
               <button type="button" className="vk-btn vk-btn--primary" onClick={() => void bill()}>
@@ -154,7 +127,7 @@ export default function BudgetEditPage() {
       </section>
       {pending ? (
         <DocumentEditor
-          key={version}
+          key={page.version}
           kind="budget"
           initial={draftOf(current)}
           series={series}

@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   BarChart,
+  ErrorList,
   ListView,
-  MoneyInput,
   errorList,
   formatDate,
   formatEuros,
@@ -16,10 +16,11 @@ import {
   type ListQuery,
 } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { PAYMENT_METHODS, billingApi, type CashMovement, type ChartData, type ContactCashflow, type PaymentMethod } from '../api';
+import { billingApi, type CashMovement, type ChartData, type ContactCashflow, type PaymentMethod } from '../api';
 import { todayIso } from '../format';
 import { ContactPicker, type PickedContact } from '../components/ContactPicker';
 import { PageState } from '../components/PageState';
+import { PaymentFields } from '../components/PaymentFields';
 import { usePickedContact } from '../components/usePickedContact';
 
 /**
@@ -250,13 +251,7 @@ function MovementsCard({ version, onChange }: { version: number; onChange(): voi
           void add();
         }}
       >
-        {errors.length > 0 && (
-          <div className="vk-alert vk-alert--danger" role="alert">
-            {errors.map((text, i) => (
-              <p key={i}>{text}</p>
-            ))}
-          </div>
-        )}
+        <ErrorList messages={errors} testId="movement-errors" />
         <label className="vk-field">
           <span className="vk-label">{t('cashflow.concept')}</span>
           <input className="vk-input" value={concept} onChange={(e) => setConcept(e.target.value)} />
@@ -268,24 +263,7 @@ function MovementsCard({ version, onChange }: { version: number; onChange(): voi
             <option value="out">{t('cashflow.kinds.movement_out')}</option>
           </select>
         </label>
-        <label className="vk-field">
-          <span className="vk-label">{t('cashflow.amount')}</span>
-          <MoneyInput value={amount} onChange={(cents) => setAmount(cents)} />
-        </label>
-        <label className="vk-field">
-          <span className="vk-label">{t('payments.method')}</span>
-          <select className="vk-input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`method.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="vk-field">
-          <span className="vk-label">{t('cashflow.date')}</span>
-          <input className="vk-input" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
+        <PaymentFields amountLabel={t('cashflow.amount')} amount={amount} onAmount={setAmount} method={method} onMethod={setMethod} date={date} onDate={setDate} />
         <div className="vk-form__actions">
           <button type="submit" className="vk-btn vk-btn--primary">
             {t('cashflow.addMovement')}

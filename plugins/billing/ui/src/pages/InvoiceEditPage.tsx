@@ -1,20 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, useApi, useConfirm, usePageLayout, useToast } from '@volante/plugin-ui';
+import { errorList, useConfirm, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { billingApi, type DocumentBody, type Invoice } from '../api';
+import type { DocumentBody, Invoice } from '../api';
 import { DocumentEditor } from '../components/DocumentEditor';
 import { DocumentOutput } from '../components/DocumentOutput';
 import { DocumentView } from '../components/DocumentView';
-import { PageState } from '../components/PageState';
 import { PaymentsCard } from '../components/PaymentsCard';
 import { PrintView } from '../components/PrintView';
 import { StateBadge } from '../components/StateBadge';
 import { NoSeries } from '../components/NoSeries';
 import { blankDraft, draftOf } from '../components/draft';
-import { usePickedContact } from '../components/usePickedContact';
-import { backPath, startingSeries, useReferenceData } from '../components/useReferenceData';
+import { useDocumentPage } from '../components/useDocumentPage';
+import { startingSeries } from '../components/useReferenceData';
 
 /**
  * /invoice/new/:target/:billing/:invoice/:contact and /invoice/edit/… — `billing` is the series
@@ -25,37 +23,13 @@ import { backPath, startingSeries, useReferenceData } from '../components/useRef
  */
 export default function InvoiceEditPage() {
   const { t } = useTranslation(NAMESPACE);
-  const api = billingApi(useApi());
   const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
-  const { target, billing, invoice: invoiceParam, contact: contactParam } = useParams();
-  const id = Number(invoiceParam) || 0;
-  const ref = useReferenceData(false);
-  const [invoice, setInvoice] = useState<Invoice | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [printing, setPrinting] = useState(false);
-  const [version, setVersion] = useState(0);
-  const picked = usePickedContact(id ? 0 : Number(contactParam) || 0);
-  const back = backPath('invoice', target, contactParam);
-
-  usePageLayout({
-    title: invoice?.reference || t(id ? 'invoice.title' : 'invoice.new'),
-    breadcrumbs: [{ label: t('invoice.list'), to: '/invoice/list' }, { label: invoice?.reference || t(id ? 'invoice.title' : 'invoice.new') }],
-  });
-
-  const load = useCallback(() => {
-    if (!id) return;
-    setFailed(null);
-    api.invoices.read(id).then(setInvoice, (e) => setFailed(errorList(e)[0]?.details ?? ''));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-  useEffect(load, [load]);
-
-  if (ref.error !== null || failed !== null) return <PageState error={failed ?? ref.error} onRetry={failed !== null ? load : ref.reload} />;
-  if (!ref.data || (id && !invoice) || !picked.ready) return <PageState error={null} />;
-  const { series, taxes } = ref.data;
-  const editPath = (doc: Invoice) => `/invoice/edit/${target ?? 'list'}/${doc.series_id}/${doc.id}/${doc.contact_id ?? 0}`;
+  const page = useDocumentPage<Invoice>('invoice', (api, id) => api.invoices.read(id));
+  const { api, back, editPath, load } = page;
+  if (page.status || !page.data) return page.status;
+  const { series, taxes } = page.data;
 
   async function create(body: DocumentBody, intent: string) {
     const created = await api.invoices.create({ ...body, draft: intent === 'draft' });
@@ -63,12 +37,12 @@ export default function InvoiceEditPage() {
     navigate(editPath(created));
   }
 
-  if (!invoice) {
+  if (!page.doc) {
     if (!series.length) return <NoSeries />;
     return (
       <DocumentEditor
         kind="invoice"
-        initial={blankDraft(startingSeries(series, Number(billing) || 0), taxes, picked.contact)}
+        initial={blankDraft(startingSeries(series, page.seriesParam), taxes, page.picked)}
         series={series}
         taxes={taxes}
         actions={[
@@ -85,16 +59,15 @@ export default function InvoiceEditPage() {
     );
   }
 
-  const current = invoice;
+  const current = page.doc;
   const seriesOf = series.find((s) => s.id === current.series_id) ?? null;
   const title = t(current.invoice_type === 'F2' ? 'invoice.simplifiedTitle' : 'invoice.title');
 
-  if (printing) return <PrintView doc={current} series={seriesOf} title={title} onClose={() => setPrinting(false)} />;
+  if (page.printing) return <PrintView doc={current} series={seriesOf} title={title} onClose={() => page.setPrinting(false)} />;
 
   async function saveDraft(body: DocumentBody, intent: string) {
     const saved = await api.invoices.update({ ...body, id: current.id, issue: intent === 'issue' });
-    setInvoice(saved);
-    setVersion((v) => v + 1);
+    page.saved(saved);
     toast.success(t(intent === 'issue' ? 'invoice.issued' : 'invoice.saved', { reference: saved.reference ?? '' }));
     if (intent === 'issue') navigate(editPath(saved), { replace: true });
   }
@@ -132,7 +105,7 @@ export default function InvoiceEditPage() {
           )}
         </div>
         <div className="billing-page__actions">
-          {current.state !== 'draft' && <DocumentOutput kind="invoice" doc={current} onPrintView={() => setPrinting(true)} />}
+          {current.state !== 'draft' && <DocumentOutput kind="invoice" doc={current} onPrintView={() => page.setPrinting(true)} />}
           {current.contact_id && (
             <Link className="vk-btn vk-btn--light" to={`/sales/cashflow/list?contact_id=${current.contact_id}`}>
               {t('invoice.contactCashflow')}
@@ -155,7 +128,7 @@ export default function InvoiceEditPage() {
       )}
       {current.state === 'draft' ? (
         <DocumentEditor
-          key={version}
+          key={page.version}
           kind="invoice"
           initial={draftOf(current)}
           series={series}
@@ -171,7 +144,7 @@ export default function InvoiceEditPage() {
           <section className="card">
             <DocumentView doc={current} series={seriesOf} title={title} />
           </section>
-          <PaymentsCard invoice={current} onChange={setInvoice} />
+          <PaymentsCard invoice={current} onChange={page.saved} />
         </>
       )}
     </div>
