@@ -58,6 +58,8 @@ export function useDocumentPage<T extends Budget | Invoice>(kind: 'budget' | 'in
     picked: picked.contact,
     seriesParam: Number(billing) || 0,
     back: backPath(kind, target, contact),
+    /** The series of a document, from the reference data. */
+    seriesOf: (d: T) => ref.data?.series.find((s) => s.id === d.series_id) ?? null,
     editPath: (d: T) => `/${kind}/edit/${target ?? 'list'}/${d.series_id}/${d.id}/${d.contact_id ?? 0}`,
   };
 }

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorList, useConfirm, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
+import { BackLink } from '../components/BackLink';
 import type { Budget, DocumentBody } from '../api';
 import { DocumentEditor } from '../components/DocumentEditor';
 import { DocumentOutput } from '../components/DocumentOutput';
@@ -44,16 +45,14 @@ export default function BudgetEditPage() {
           navigate(editPath(created));
         }}
         extra={
-          <Link className="vk-btn vk-btn--light" to={back}>
-            {t('back')}
-          </Link>
+          <BackLink to={back} />
         }
       />
     );
   }
 
   const current = page.doc;
-  const seriesOf = series.find((s) => s.id === current.series_id) ?? null;
+  const seriesOf = page.seriesOf(current);
   if (page.printing) return <PrintView doc={current} series={seriesOf} title={t('budget.title')} onClose={() => page.setPrinting(false)} />;
   const pending = current.state === 'pending';
 
@@ -120,9 +119,7 @@ export default function BudgetEditPage() {
               </button>
             </>
           )}
-          <Link className="vk-btn vk-btn--light" to={back}>
-            {t('back')}
-          </Link>
+          <BackLink to={back} />
         </div>
       </section>
       {pending ? (

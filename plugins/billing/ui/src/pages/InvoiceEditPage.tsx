@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorList, useConfirm, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
+import { BackLink } from '../components/BackLink';
 import type { DocumentBody, Invoice } from '../api';
 import { DocumentEditor } from '../components/DocumentEditor';
 import { DocumentOutput } from '../components/DocumentOutput';
@@ -51,16 +52,14 @@ export default function InvoiceEditPage() {
         ]}
         onSubmit={create}
         extra={
-          <Link className="vk-btn vk-btn--light" to={back}>
-            {t('back')}
-          </Link>
+          <BackLink to={back} />
         }
       />
     );
   }
 
   const current = page.doc;
-  const seriesOf = series.find((s) => s.id === current.series_id) ?? null;
+  const seriesOf = page.seriesOf(current);
   const title = t(current.invoice_type === 'F2' ? 'invoice.simplifiedTitle' : 'invoice.title');
 
   if (page.printing) return <PrintView doc={current} series={seriesOf} title={title} onClose={() => page.setPrinting(false)} />;
@@ -116,9 +115,7 @@ export default function InvoiceEditPage() {
               {t(current.state === 'draft' ? 'invoice.deleteDraft' : 'invoice.void')}
             </button>
           )}
-          <Link className="vk-btn vk-btn--light" to={back}>
-            {t('back')}
-          </Link>
+          <BackLink to={back} />
         </div>
       </section>
       {current.state === 'voided' && (

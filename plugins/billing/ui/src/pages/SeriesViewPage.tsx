@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm, errorList, useApi, useConfirm, usePageLayout, useProvinceOptions, useToast, type FormValues } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
+import { BackLink } from '../components/BackLink';
 import { billingApi, type Series } from '../api';
 import { PageState } from '../components/PageState';
 import { StateBadge } from '../components/StateBadge';
@@ -79,9 +80,7 @@ export default function SeriesViewPage() {
               {t('series.delete')}
             </button>
           )}
-          <Link className="vk-btn vk-btn--light" to={list}>
-            {t('back')}
-          </Link>
+          <BackLink to={list} />
         </div>
       </section>
       <section className="card">

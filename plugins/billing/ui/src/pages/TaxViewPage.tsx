@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm, errorList, parseScaled, useApi, usePageLayout, useToast, type FormValues } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
+import { BackLink } from '../components/BackLink';
 import { billingApi, type Tax, type TaxRegion } from '../api';
 import { percentText } from '../format';
 import { PageState } from '../components/PageState';
@@ -62,11 +63,7 @@ export default function TaxViewPage() {
             options={{ kind: KINDS.map((k) => ({ value: k, label: k })), region: regions.map((r) => ({ value: r.code, label: r.name })) }}
             label={(field) => t(`tax.fields.${field}`)}
             submitLabel={t(tax ? 'tax.save' : 'tax.create')}
-            actions={
-              <Link className="vk-btn vk-btn--light" to="/tax/list">
-                {t('back')}
-              </Link>
-            }
+            actions={<BackLink to="/tax/list" />}
             onSubmit={async (values) => {
               if (rateInvalid) throw [{ code: 'REQ-102', data: { field: 'rate' }, details: t('tax.rateInvalid') }];
               const body = { ...values, rate: rateValue };
