@@ -42,17 +42,20 @@ export function DocumentEditor({ kind, initial, series, taxes, groups, seriesLoc
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  /** A submit was tried: numbers that are not show their message. */
+  const [checked, setChecked] = useState(false);
   const usableTaxes = taxes.filter((tax) => tax.state === 'active' && (tax.region_active !== false || draft.lines.some((l) => l.taxId === tax.id)));
   const totals = previewTotals(draft, taxes);
   const invalid = new Set(invalidFields(draft));
 
   const set = (patch: Partial<DocumentDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setLine = (key: number, patch: Partial<LineDraft>) => setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
-  const fieldError = (field: string) => errors[field] ?? (invalid.has(field) && errors.__checked ? t('editor.invalidNumber') : undefined);
+  const fieldError = (field: string) => errors[field] ?? (invalid.has(field) && checked ? t('editor.invalidNumber') : undefined);
 
   async function submit(intent: string) {
+    setChecked(true);
     if (invalid.size) {
-      setErrors({ __checked: '1' });
+      setErrors({});
       setGeneral([t('editor.fixNumbers')]);
       return;
     }
