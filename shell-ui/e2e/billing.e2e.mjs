@@ -4,6 +4,8 @@
 //      refused an overpayment, registers the final one (nothing outstanding), sees both in the
 //      contact's cash flow and the chart, and downloads the PDF (its text read with pdftotext)
 //      and the Facturae 3.2.2 XML, both with the right totals, and mails it with the PDF attached.
+//   9. the director switches the Canarias tax region on (its IGIC rates become usable on new
+//      lines) and off again.
 // They need the host to have installed the contacts and billing packages (`volante demo` with
 // plugins.registry_dir); without them they are reported as skipped, with the reason.
 import { spawnSync } from 'node:child_process';
@@ -57,7 +59,7 @@ export async function billingJourneys({ host, browser, journey, skip }) {
   await page.getByTestId('greeting').waitFor();
   const modules = await listedModules(page);
   if (!modules.includes('billing') || !modules.includes('contacts')) {
-    skip(['billing-budget-billed-paid-exported'], `GET plugin/modules lists ${JSON.stringify(modules)}: the host has not installed the contacts and billing packages`);
+    skip(['billing-budget-billed-paid-exported', 'billing-tax-region-canarias-on-and-off'], `GET plugin/modules lists ${JSON.stringify(modules)}: the host has not installed the contacts and billing packages`);
     return;
   }
 
@@ -232,5 +234,30 @@ export async function billingJourneys({ host, browser, journey, skip }) {
     } finally {
       rmSync(downloads, { recursive: true, force: true });
     }
+  });
+
+  await journey(browser, 'billing-tax-region-canarias-on-and-off', async () => {
+    await menu(page).getByRole('link', { name: 'Impuestos' }).click();
+    await page.waitForURL('**/tax/list');
+    const canarias = page.getByRole('switch', { name: 'Región Canarias (IGIC)' });
+    const igicUsable = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'IGIC 7 %', exact: true }) }).getByTestId('tax-usable');
+    assert(!(await canarias.isChecked()), 'Canarias should start switched off');
+    await igicUsable.filter({ hasText: /^Inactivo$/ }).waitFor();
+    await canarias.click();
+    await page.getByText('Canarias (IGIC) activada').waitFor();
+    await igicUsable.filter({ hasText: /^Activo$/ }).waitFor();
+    const regions = await api(page, 'GET', 'tax/region');
+    assert(regions.find((r) => r.code === 'canarias')?.active === true, `the host's regions: ${JSON.stringify(regions)}`);
+    // a new line may now take IGIC 7 %
+    await page.goto(`${host.base}/budget/new/list/0/0/0`);
+    const taxes = page.getByRole('form', { name: 'Presupuesto' }).getByRole('combobox', { name: 'Impuesto de la línea 1' });
+    await taxes.waitFor();
+    const offered = await taxes.locator('option').allTextContents();
+    assert(offered.includes('IGIC 7 %'), `IGIC 7 % is not offered with Canarias on: ${JSON.stringify(offered)}`);
+    await shot('26-tax-canarias-on');
+    await menu(page).getByRole('link', { name: 'Impuestos' }).click();
+    await canarias.click();
+    await page.getByText('Canarias (IGIC) desactivada').waitFor();
+    await igicUsable.filter({ hasText: /^Inactivo$/ }).waitFor();
   });
 }
