@@ -97,11 +97,15 @@ function discountOf(type: DiscountType | '', percent: string, amount: number | n
   return { kind: 'none' };
 }
 
-/** The fields of the draft that are not valid numbers yet (`lines[0].quantity`…), as the server names them. */
-export function invalidFields(draft: DocumentDraft): string[] {
+/**
+ * The fields of the draft that are not valid numbers (`lines[0].quantity`…), as the server names
+ * them. A price not typed yet counts only `forSubmit` (the live totals take it as 0; the price
+ * field marks text that is not an amount by itself).
+ */
+export function invalidFields(draft: DocumentDraft, forSubmit = true): string[] {
   const bad: string[] = [];
   draft.lines.forEach((l, i) => {
-    if (l.price === null) bad.push(`lines[${i}].price`);
+    if (l.price === null && forSubmit) bad.push(`lines[${i}].price`);
     if (parseScaled(l.quantity, 3) === null) bad.push(`lines[${i}].quantity`);
     if (discountOf(l.discountType, l.discountPercent, l.discountAmount) === null) bad.push(`lines[${i}].discount`);
   });
@@ -111,7 +115,7 @@ export function invalidFields(draft: DocumentDraft): string[] {
 
 /** The live totals, or null while a number is not valid. */
 export function previewTotals(draft: DocumentDraft, taxes: Tax[]): Totals | null {
-  if (invalidFields(draft).length) return null;
+  if (invalidFields(draft, false).length) return null;
   const rate = (id: number | null) => taxes.find((t) => t.id === id)?.rate ?? 0;
   return computeTotals(
     draft.lines.map((l) => ({

@@ -102,8 +102,13 @@ describe('/budget/new', () => {
     renderModule('/budget/new/list/1/0/0', api);
     const editor = await screen.findByRole('form', { name: 'Presupuesto' });
     fireEvent.change(within(editor).getByRole('textbox', { name: 'Concepto de la línea 1' }), { target: { value: 'Clase' } });
-    fireEvent.change(within(editor).getByRole('textbox', { name: 'Precio de la línea 1' }), { target: { value: '12,345' } });
+    // a fresh line counts as 0 in the live totals
+    expect(within(within(editor).getByTestId('totals-preview')).getByTestId('totals-total')).toHaveTextContent('0,00 €');
+    fireEvent.change(within(editor).getByRole('textbox', { name: 'Cantidad de la línea 1' }), { target: { value: 'dos' } });
     expect(within(editor).getByTestId('totals-preview')).toHaveTextContent('Revise los importes');
+    fireEvent.change(within(editor).getByRole('textbox', { name: 'Cantidad de la línea 1' }), { target: { value: '1' } });
+    fireEvent.change(within(editor).getByRole('textbox', { name: 'Precio de la línea 1' }), { target: { value: '12,345' } });
+    expect(within(editor).getByRole('textbox', { name: 'Precio de la línea 1' })).toHaveAttribute('aria-invalid', 'true');
     fireEvent.click(within(editor).getByRole('button', { name: 'Crear presupuesto' }));
     expect(await within(editor).findByText('Introduzca un número válido')).toBeInTheDocument();
     expect(api.calls('POST budget/create')).toHaveLength(0);
