@@ -213,6 +213,25 @@ export interface CashMovement {
   notes: string;
 }
 
+export interface Expense {
+  id: number;
+  state: string;
+  date: string;
+  concept: string;
+  category: string;
+  provider_contact_id: number | null;
+  provider_name: string;
+  provider_tax_code: string;
+  document_number: string;
+  base: Cents;
+  /** Hundredths of a percent. */
+  tax_rate: number;
+  tax: Cents;
+  total: Cents;
+  method: PaymentMethod;
+  notes: string;
+}
+
 export interface ContactCashflow {
   contact_id: number;
   movements: { kind: 'invoice' | 'payment' | 'movement'; invoice_id?: number; concept: string; date: string; amount: Cents; method?: string; direction?: string; owed: Cents }[];
@@ -289,6 +308,9 @@ export function billingApi(api: ApiClient) {
       createMovement: (fields: Record<string, unknown>) => api.post<CashMovement>('sales/cashflow/create', fields),
       removeMovement: (id: number) => api.post<CashMovement>('sales/cashflow/delete', { id }),
       contact: (contactId: number) => api.get<ContactCashflow>('ticket/contact/cashflow/read', { contact_id: contactId }),
+      expenses: (body: { search: string; page: number; per_page: number }) => api.post<ListPage<Expense>>('expense/readall', body),
+      createExpense: (fields: Record<string, unknown>) => api.post<Expense>('expense/create', fields),
+      removeExpense: (id: number) => api.post<Expense>('expense/delete', { id }),
     },
     contacts: {
       find: (search: string) => api.get<FoundContact[]>('contact/finder', { search }),

@@ -345,6 +345,7 @@ describe('/sales/cashflow/list', () => {
     const api = mockApi({
       'GET ticket/chart': envelopeOk(chart),
       'POST sales/cashflow/readall': page([{ id: 1, state: 'active', date: '2026-03-01', concept: 'Fondo de caja', direction: 'in', amount: 10000, method: 'cash', contact_id: null, notes: '' }]),
+      'POST expense/readall': page([]),
       'GET contact/read/7': envelopeOk({ id: 7, display_name: 'Lucía Pérez Gómez', fiscal_code: '54362315K', email: '' }),
       'GET ticket/contact/cashflow/read': envelopeOk({
         contact_id: 7,
@@ -375,12 +376,38 @@ describe('/sales/cashflow/list', () => {
   });
 
   it('shows the error of the chart read and retries', async () => {
-    const api = mockApi({ 'GET ticket/chart': readError('SERVICE-000', 'Servicio no disponible: Facturación'), 'POST sales/cashflow/readall': page([]) });
+    const api = mockApi({ 'GET ticket/chart': readError('SERVICE-000', 'Servicio no disponible: Facturación'), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([]) });
     renderModule('/sales/cashflow/list', api);
     const alert = await within(screen.getByTestId('cashflow-chart')).findByRole('alert');
     expect(alert).toHaveTextContent('Servicio no disponible: Facturación');
     api.on('GET ticket/chart', envelopeOk(chart));
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('img', { name: 'Flujo de caja 2026' })).toBeInTheDocument();
+  });
+
+  it('adds an expense with its tax computed by the rule, and the chart is read again', async () => {
+    const expense = { id: 3, state: 'active', date: '2026-03-04', concept: 'Gasolina', category: '', provider_contact_id: null, provider_name: 'Estación Sur', provider_tax_code: '', document_number: 'T-88', base: 4132, tax_rate: 2100, tax: 868, total: 5000, method: 'card', notes: '' };
+    let stored: unknown[] = [];
+    const api = mockApi({
+      'GET ticket/chart': envelopeOk(chart),
+      'POST sales/cashflow/readall': page([]),
+      'POST expense/readall': () => page(stored),
+      'POST expense/create': () => ((stored = [expense]), envelopeOk(expense)),
+    });
+    renderModule('/sales/cashflow/list', api);
+    const card = await screen.findByTestId('expenses');
+    const form = within(card).getByRole('form', { name: 'Nuevo gasto' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Concepto' }), { target: { value: 'Gasolina' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Proveedor' }), { target: { value: 'Estación Sur' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Número de factura del proveedor' }), { target: { value: 'T-88' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Base imponible' }), { target: { value: '41,32' } });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Forma de pago' }), { target: { value: 'card' } });
+    // 41,32 € × 21 % = 8,6772 → 8,68 €
+    expect(within(form).getByTestId('expense-preview').textContent?.replace(/\u00a0/g, ' ')).toBe('Impuesto 8,68 € · total 50,00 €');
+    fireEvent.click(within(form).getByRole('button', { name: 'Añadir gasto' }));
+    await waitFor(() => expect(api.calls('POST expense/create')).toHaveLength(1));
+    expect(api.calls('POST expense/create')[0].body).toMatchObject({ concept: 'Gasolina', provider_name: 'Estación Sur', document_number: 'T-88', base: 4132, tax_rate: 2100, method: 'card' });
+    expect(await within(card).findByRole('cell', { name: 'Gasolina' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET ticket/chart')).toHaveLength(2));
   });
 });
