@@ -231,6 +231,14 @@ export async function billingJourneys({ host, browser, journey, skip }) {
       assert(Number(await incomeBar.getAttribute('data-value')) === 50820, `this month's income bar is ${await incomeBar.getAttribute('data-value')}`);
       assert(Number(await incomeBar.getAttribute('height')) > 0, 'the income bar has no height');
       await shot('25-cashflow-chart');
+
+      // The invoice list has it: issued, paid, nothing outstanding.
+      await menu(page).getByRole('link', { name: 'Facturas' }).click();
+      await page.waitForURL('**/invoice/list');
+      const row = page.getByRole('table', { name: 'Facturas' }).getByRole('row').filter({ has: page.getByRole('link', { name: reference, exact: true }) });
+      await row.getByTestId('doc-state').filter({ hasText: 'Emitida' }).waitFor();
+      const cells = (await row.getByRole('cell').allTextContents()).map(euros);
+      assert(cells.includes(clientName) && cells.includes('508,20 €') && cells.includes('0,00 €'), `the list row is ${JSON.stringify(cells)}`);
     } finally {
       rmSync(downloads, { recursive: true, force: true });
     }
