@@ -85,40 +85,16 @@ pub trait Resource: Serialize + DeserializeOwned + JsonSchema + Default + 'stati
     }
 }
 
-/// A stored resource: its fields plus the meta columns, serialized flat.
-#[derive(Debug, Clone, PartialEq)]
+/// A stored resource: its fields plus the meta columns, serialized flat (written straight to
+/// the output: no intermediate JSON tree).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Record<R> {
     pub id: i64,
     pub state: String,
     pub created_at: String,
     pub updated_at: String,
+    #[serde(flatten)]
     pub data: R,
-}
-
-impl<R: Serialize> Serialize for Record<R> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        let mut map = match serde_json::to_value(&self.data).map_err(serde::ser::Error::custom)? {
-            Value::Object(map) => map,
-            other => {
-                let mut map = Map::new();
-                map.insert("data".into(), other);
-                map
-            }
-        };
-        map.insert("id".into(), self.id.into());
-        map.insert("state".into(), self.state.clone().into());
-        map.insert("created_at".into(), self.created_at.clone().into());
-        map.insert("updated_at".into(), self.updated_at.clone().into());
-        map.serialize(serializer)
-    }
-}
-
-#[derive(Deserialize)]
-struct Meta {
-    id: i64,
-    state: String,
-    created_at: String,
-    updated_at: String,
 }
 
 /// What `readall` accepts (body of the POST).
@@ -152,12 +128,21 @@ pub struct Page<T> {
     pub to: i64,
 }
 
-/// The struct's columns (the serde names of its fields).
-pub fn columns<R: Resource>() -> Vec<String> {
-    match serde_json::to_value(R::default()) {
-        Ok(Value::Object(map)) => map.keys().cloned().collect(),
-        _ => Vec::new(),
+/// The struct's columns (the serde names of its fields), worked out once per type and call.
+pub fn columns<R: Resource>() -> std::rc::Rc<[String]> {
+    std::thread_local! {
+        static COLUMNS: std::cell::RefCell<BTreeMap<std::any::TypeId, std::rc::Rc<[String]>>> = const { std::cell::RefCell::new(BTreeMap::new()) };
     }
+    let key = std::any::TypeId::of::<R>();
+    if let Some(found) = COLUMNS.with(|c| c.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let names: std::rc::Rc<[String]> = match serde_json::to_value(R::default()) {
+        Ok(Value::Object(map)) => map.keys().cloned().collect(),
+        _ => std::rc::Rc::from(Vec::new()),
+    };
+    COLUMNS.with(|c| c.borrow_mut().insert(key, names.clone()));
+    names
 }
 
 /// The branch a caller is limited to for `R`, if any.
@@ -185,18 +170,37 @@ pub fn scope_sql<R: Resource>(ctx: &Ctx, params: &mut Vec<SqlValue>) -> String {
 
 fn select_list<R: Resource>() -> String {
     let mut cols = vec!["id".to_string(), "state".into(), "created_at".into(), "updated_at".into()];
-    cols.extend(columns::<R>());
+    cols.extend(columns::<R>().iter().cloned());
     cols.join(", ")
 }
 
 fn records<R: Resource>(rows: sql::SqlRows) -> Result<Vec<Record<R>>> {
-    let metas: Vec<Meta> = sql::rows_as(sql::SqlRows { columns: rows.columns.clone(), rows: rows.rows.clone() })?;
-    let datas: Vec<R> = sql::rows_as(rows)?;
-    Ok(metas
+    // `select_list` puts the four meta columns first: read them by position, and the rest of
+    // each row (moved, not copied) as `R`.
+    const META: usize = 4;
+    if rows.columns.len() < META || rows.columns[..META] != ["id", "state", "created_at", "updated_at"] {
+        return Err(Error::internal("the record's meta columns are missing"));
+    }
+    let (_, columns) = rows.columns.split_at(META);
+    rows.rows
         .into_iter()
-        .zip(datas)
-        .map(|(m, data)| Record { id: m.id, state: m.state, created_at: m.created_at, updated_at: m.updated_at, data })
-        .collect())
+        .map(|mut row| {
+            let data = row.split_off(META);
+            let mut meta = row.into_iter();
+            let mut next = || meta.next().unwrap_or(SqlValue::Null);
+            let (id, state, created_at, updated_at) = (next(), next(), next(), next());
+            Ok(Record {
+                id: match id {
+                    SqlValue::Integer(id) => id,
+                    other => return Err(Error::internal(format!("record id is not an integer: {other:?}"))),
+                },
+                state: sql::text_or_empty(state),
+                created_at: sql::text_or_empty(created_at),
+                updated_at: sql::text_or_empty(updated_at),
+                data: sql::row_as(columns, data)?,
+            })
+        })
+        .collect()
 }
 
 /// The record `id` as the caller may see it, or `None`.

@@ -35,6 +35,31 @@ fn parse_pattern(pattern: &str) -> Vec<Segment> {
 #[derive(Default)]
 pub struct Router {
     routes: Vec<Route>,
+    /// Built for one call (see [`only_for`]): routes other than the target were not kept.
+    filtered: bool,
+}
+
+std::thread_local! {
+    /// The `(method, pattern)` the host matched for the current call, while the plugin builds its
+    /// router: every call runs in a fresh instance, so building (boxing, parsing) the handlers
+    /// that cannot serve it would be wasted work.
+    static TARGET: std::cell::RefCell<Option<(String, String)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Build a router with `build` keeping only the handler of `method pattern` (and, when it does
+/// not serve that pattern, build it again whole).
+pub(crate) fn only_for(method: &str, pattern: &str, build: impl Fn() -> Router) -> Router {
+    if pattern.is_empty() {
+        return build();
+    }
+    TARGET.with(|t| *t.borrow_mut() = Some((method.to_string(), pattern.trim_matches('/').to_string())));
+    let router = build();
+    TARGET.with(|t| *t.borrow_mut() = None);
+    if router.routes.is_empty() {
+        build()
+    } else {
+        router
+    }
 }
 
 impl Router {
@@ -49,6 +74,14 @@ impl Router {
         T: Serialize,
         F: Fn(&Ctx, &Req) -> Result<T> + 'static,
     {
+        let wanted = TARGET.with(|t| match &*t.borrow() {
+            Some((m, p)) => m == method && p == pattern.trim_matches('/'),
+            None => true,
+        });
+        if !wanted {
+            self.filtered = true;
+            return self;
+        }
         let handler: Handler = Box::new(move |ctx, req| {
             let value = handler(ctx, req)?;
             serde_json::to_string(&value).map_err(Error::internal)
@@ -73,6 +106,7 @@ impl Router {
 
     /// Every `(method, pattern)` served, in order (for checks against the manifest).
     pub fn routes(&self) -> Vec<(&'static str, &str)> {
+        debug_assert!(!self.filtered, "a router built for one call lists one route");
         self.routes.iter().map(|r| (r.method, r.pattern.as_str())).collect()
     }
 
@@ -130,6 +164,21 @@ mod tests {
         assert_eq!(router.dispatch(&ctx, &Req::get("contact/read/x", &[])).unwrap_err().code, "REQ-102");
         assert_eq!(router.dispatch(&ctx, &Req::get("contact/create", &[])).unwrap_err().code, "REQ-404");
         assert_eq!(router.dispatch(&ctx, &Req::get("contact/read", &[])).unwrap_err().code, "REQ-404");
+    }
+
+    #[test]
+    fn built_for_one_call_keeps_its_route() {
+        let build = || Router::new().get("contact/read/{id}", |_, req| Ok(req.param::<i64>("id")? * 2)).get("contact/finder", |_, _| Ok("finder"));
+        let router = only_for("GET", "contact/read/{id}", build);
+        assert_eq!(router.routes.len(), 1);
+        let req = Req { route: "contact/read/{id}".into(), ..Req::get("contact/read/21", &[]) };
+        assert_eq!(router.dispatch(&Ctx::default(), &req).unwrap(), "42");
+        // A pattern the router does not know: built whole, matched by path.
+        let router = only_for("GET", "contact/other/{id}", build);
+        assert_eq!(router.routes.len(), 2);
+        assert_eq!(router.dispatch(&Ctx::default(), &Req::get("contact/finder", &[])).unwrap(), "\"finder\"");
+        // Outside a call nothing is filtered.
+        assert_eq!(build().routes.len(), 2);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::{Ctx, Error, Plugin, Req};
 pub fn handle<P: Plugin>(ctx: Context, req: Request) -> Result<String, Vec<ErrorItem>> {
     let ctx = Ctx::from(ctx);
     let req = Req::from(req);
-    P::router().dispatch(&ctx, &req).map_err(to_items)
+    crate::router::only_for(&req.method, &req.route, P::router).dispatch(&ctx, &req).map_err(to_items)
 }
 
 pub fn on_event<P: Plugin>(ctx: Context, name: String, payload_json: String) -> Result<(), String> {

@@ -141,10 +141,24 @@ pub fn query_scalar<T: DeserializeOwned>(statement: &str, params: &[SqlValue]) -
 /// Map rows to `T` by column name.
 pub fn rows_as<T: DeserializeOwned>(rows: SqlRows) -> Result<Vec<T>> {
     let columns = rows.columns;
-    rows.rows
-        .into_iter()
-        .map(|row| T::deserialize(RowDeserializer { columns: &columns, row }).map_err(Error::internal))
-        .collect()
+    rows.rows.into_iter().map(|row| row_as(&columns, row)).collect()
+}
+
+/// One row (its values in the order of `columns`) as `T`.
+pub fn row_as<T: DeserializeOwned>(columns: &[String], row: Vec<SqlValue>) -> Result<T> {
+    T::deserialize(RowDeserializer { columns, row }).map_err(Error::internal)
+}
+
+/// A text column's value; NULL (or another type, written as text) otherwise.
+pub fn text_or_empty(value: SqlValue) -> String {
+    match value {
+        SqlValue::Text(text) => text,
+        SqlValue::Null => String::new(),
+        SqlValue::Integer(i) => i.to_string(),
+        SqlValue::Real(r) => r.to_string(),
+        SqlValue::Boolean(b) => b.to_string(),
+        SqlValue::Blob(_) => String::new(),
+    }
 }
 
 /// A row as a JSON object (integers stay numbers).
