@@ -178,6 +178,9 @@ fn records<R: Resource>(rows: sql::SqlRows) -> Result<Vec<Record<R>>> {
     // `select_list` puts the four meta columns first: read them by position, and the rest of
     // each row (moved, not copied) as `R`.
     const META: usize = 4;
+    if rows.rows.is_empty() {
+        return Ok(Vec::new());
+    }
     if rows.columns.len() < META || rows.columns[..META] != ["id", "state", "created_at", "updated_at"] {
         return Err(Error::internal("the record's meta columns are missing"));
     }
@@ -569,3 +572,42 @@ pub fn schemas<R: Resource>() -> BTreeMap<String, Value> {
     BTreeMap::from([(R::NAME.to_string(), input), (format!("{}_record", R::NAME), record), (format!("{}_page", R::NAME), page)])
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+    #[serde(default)]
+    struct Thing {
+        name: String,
+        size: Option<i64>,
+    }
+
+    impl Resource for Thing {
+        const NAME: &'static str = "thing";
+        const PATH: &'static str = "thing";
+        const TABLE: &'static str = "test_thing";
+        const LABEL: &'static str = "Cosa";
+    }
+
+    fn text(s: &str) -> SqlValue {
+        SqlValue::Text(s.into())
+    }
+
+    #[test]
+    fn records_read_meta_by_position_and_the_rest_as_the_resource() {
+        let columns = ["id", "state", "created_at", "updated_at", "name", "size"].map(String::from).to_vec();
+        let rows = vec![vec![SqlValue::Integer(7), text("active"), text("2026-11-22T10:00:00Z"), text("2026-11-22T11:00:00Z"), text("Ana"), SqlValue::Null]];
+        let read = records::<Thing>(sql::SqlRows { columns: columns.clone(), rows }).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!((read[0].id, read[0].state.as_str()), (7, "active"));
+        assert_eq!(read[0].data, Thing { name: "Ana".into(), size: None });
+        // Flat on output, meta first.
+        let json = serde_json::to_string(&read[0]).unwrap();
+        assert_eq!(json, r#"{"id":7,"state":"active","created_at":"2026-11-22T10:00:00Z","updated_at":"2026-11-22T11:00:00Z","name":"Ana","size":null}"#);
+        // No rows (a database may then answer no columns either).
+        assert!(records::<Thing>(sql::SqlRows { columns: vec![], rows: vec![] }).unwrap().is_empty());
+        assert_eq!(&*super::columns::<Thing>(), &["name".to_string(), "size".to_string()]);
+    }
+}
