@@ -109,6 +109,9 @@ pub struct PluginsConfig {
     /// A local registry folder (`index.json` plus packages); `volante demo` installs its
     /// packages and switches their services on for the demo school.
     pub registry_dir: Option<PathBuf>,
+    /// Write `/tmp/perf-<pid>.map` so `perf` can name the functions of plugin code (for
+    /// profiling a plugin; off in production).
+    pub perf_map: bool,
 }
 
 impl Default for Config {
@@ -159,6 +162,7 @@ impl Default for Config {
                 memory_mb: 64,
                 max_response_bytes: 8 << 20,
                 registry_dir: None,
+                perf_map: false,
             },
             log: "info,sqlx=warn,tower_http=info".into(),
             log_format: "pretty".into(),

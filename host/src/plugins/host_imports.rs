@@ -34,8 +34,8 @@ pub struct CallState {
 }
 
 impl CallState {
-    pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: PluginTx, depth: u32) -> CallState {
-        CallState { app, plugin, session, ctx, tx: Some(tx), limits: StoreLimits::default(), events: Vec::new(), depth, read_only: false }
+    pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: Option<PluginTx>, depth: u32) -> CallState {
+        CallState { app, plugin, session, ctx, tx, limits: StoreLimits::default(), events: Vec::new(), depth, read_only: false }
     }
 
     async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {

@@ -63,7 +63,7 @@ pub struct Plugins {
     pub data: PluginData,
     installed: RwLock<HashMap<String, Arc<Installed>>>,
     dir: PathBuf,
-    limits: Limits,
+    pub(crate) limits: Limits,
     trusted: Vec<String>,
     pub guard_cache: guard::Cache,
 }
@@ -98,7 +98,7 @@ fn package_error(err: PackageError) -> ApiError {
 
 impl Plugins {
     pub async fn new(config: &Config, db: &Db) -> anyhow::Result<Plugins> {
-        let engine = runtime::engine()?;
+        let engine = runtime::engine(config.plugins.perf_map)?;
         let linker = runtime::linker(&engine)?;
         let data = PluginData::new(db.engine, &config.data_dir, &config.effective_database_url()).await?;
         let dir = config.data_dir.join("plugins");
@@ -469,23 +469,33 @@ impl Plugins {
         read_only: bool,
     ) -> ApiResult<Box<serde_json::value::RawValue>> {
         let id = plugin.manifest.plugin.id.clone();
-        let tx = self.data.begin(&id, ctx.business_id, read_only).await?;
-        let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 0);
+        let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), None, 0);
         state.read_only = read_only;
         let mut store = runtime::store(&self.engine, state, &self.limits);
         let started = std::time::Instant::now();
-        let outcome = async {
-            let instance = plugin.pre.instantiate_async(&mut store).await?;
+        // The transaction opens (on the database's side) while the instance is being created.
+        let (tx, instance) = tokio::join!(self.data.begin(&id, ctx.business_id, read_only), async {
+            let instance = plugin.pre.instantiate_async(&mut store).await;
             metrics::histogram!("volante_plugin_instantiate_seconds", "plugin" => id.clone())
                 .record(started.elapsed().as_secs_f64());
-            instance.call_handle(&mut store, &ctx, &request).await
-        }
-        .await;
+            instance
+        });
+        store.data_mut().tx = Some(tx?);
+        let outcome = match instance {
+            Ok(instance) => instance.call_handle(&mut store, &ctx, &request).await,
+            Err(err) => Err(err),
+        };
         metrics::histogram!("volante_plugin_call_seconds", "plugin" => id.clone()).record(started.elapsed().as_secs_f64());
         let data = store.data_mut();
         let tx = data.tx.take();
         let events = std::mem::take(&mut data.events);
-        drop(store);
+        // Dropping the store gives the instance's slot back to the pool (resetting the pages the
+        // call dirtied): done off the answer's path, and measured.
+        tokio::task::spawn_blocking(move || {
+            let teardown = std::time::Instant::now();
+            drop(store);
+            metrics::histogram!("volante_plugin_teardown_seconds").record(teardown.elapsed().as_secs_f64());
+        });
         let result = match outcome {
             Ok(Ok(text)) if text.len() > self.limits.max_response_bytes => Err(ApiError::new(
                 plugin_codes::RESPONSE_TOO_LARGE,
@@ -524,7 +534,7 @@ impl Plugins {
             let id = plugin.manifest.plugin.id.clone();
             let result: wasmtime::Result<Result<(), String>> = async {
                 let tx = self.data.begin(&id, ctx.business_id, false).await.map_err(wasmtime::Error::msg)?;
-                let state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), tx, 1);
+                let state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), Some(tx), 1);
                 let mut store = runtime::store(&self.engine, state, &self.limits);
                 let instance = plugin.pre.instantiate_async(&mut store).await?;
                 let outcome = instance.call_on_event(&mut store, &ctx, name, payload).await;
@@ -565,7 +575,7 @@ impl Plugins {
         if let Err(err) = tx.act_as(&id).await {
             return (Err(format!("No se ha podido llamar a {id}: {err}")), Some(tx));
         }
-        let mut state = CallState::new(app.clone(), callee.clone(), session, ctx.clone(), tx, depth);
+        let mut state = CallState::new(app.clone(), callee.clone(), session, ctx.clone(), Some(tx), depth);
         state.read_only = read_only;
         let mut store = runtime::store(&self.engine, state, &self.limits);
         let outcome = async {
@@ -606,4 +616,5 @@ fn guest_errors(items: Vec<ErrorItem>) -> ApiError {
 fn percent_decode(segment: &str) -> String {
     percent_encoding::percent_decode_str(segment).decode_utf8_lossy().into_owned()
 }
+
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use wasmtime::component::{Component, HasSelf, Linker};
-use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, Store, StoreLimits, StoreLimitsBuilder, UpdateDeadline};
+use wasmtime::{Config, Engine, InstanceAllocationStrategy, PoolingAllocationConfig, ProfilingStrategy, Store, StoreLimits, StoreLimitsBuilder, UpdateDeadline};
 
 use super::bindings::latest::{Plugin, PluginPre};
 use super::host_imports::CallState;
@@ -24,7 +24,7 @@ pub struct Limits {
     pub max_response_bytes: usize,
 }
 
-pub fn engine() -> anyhow::Result<Engine> {
+pub fn engine(perf_map: bool) -> anyhow::Result<Engine> {
     let mut pool = PoolingAllocationConfig::default();
     pool.total_component_instances(256)
         .total_core_instances(512)
@@ -36,13 +36,19 @@ pub fn engine() -> anyhow::Result<Engine> {
         // fresh pages cost more than clearing them.
         .linear_memory_keep_resident(4 << 20)
         .table_keep_resident(64 << 10)
-        .async_stack_keep_resident(512 << 10);
+        .async_stack_keep_resident(512 << 10)
+        // Find the pages a call dirtied with the kernel's PAGEMAP_SCAN (Linux 6.7+) and reset
+        // only those, instead of the whole resident region.
+        .pagemap_scan(wasmtime::Enabled::Auto);
     let mut config = Config::new();
     config
         .epoch_interruption(true)
         .memory_reservation(1 << 30)
         .memory_guard_size(32 << 20)
         .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+    if perf_map {
+        config.profiler(ProfilingStrategy::PerfMap);
+    }
     let engine = Engine::new(&config)?;
     // The clock that bounds every call: one tick per EPOCH_TICK, for the life of the process.
     let weak = engine.weak();
@@ -142,3 +148,4 @@ pub fn classify(err: &wasmtime::Error) -> Fault {
 }
 
 pub type SharedPre = Arc<PluginPre<CallState>>;
+
