@@ -3,8 +3,15 @@
 //! of the host, side by side in one run against the same data. Prints requests/s, p50 and p99 of
 //! both and their ratios.
 //!
-//! Settings (environment): BENCH_CONTACTS (100000), BENCH_REQUESTS per round (1000),
-//! BENCH_ROUNDS (5), BENCH_CONCURRENCY (4), VOLANTE_BENCH_DATABASE_URL (PostgreSQL; default SQLite).
+//! The two sides are measured interleaved: every client sends one request to each side in turn,
+//! so drift in the machine's state (other processes, caches, the page cache) hits both alike.
+//! The added latency is the difference of the medians, and the median of the per-pair
+//! differences beside it.
+//!
+//! Settings (environment): BENCH_CONTACTS (100000), BENCH_REQUESTS per side and concurrency level
+//! (5000), BENCH_CONCURRENCY (levels, "1,4"), VOLANTE_BENCH_DATABASE_URL (PostgreSQL; default
+//! SQLite), BENCH_PERF_MAP=1 (name the plugin's functions for `perf`), BENCH_COMPONENT (a
+//! contacts.wasm other than the one scripts/build-plugins.sh wrote).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -25,7 +32,9 @@ fn repo() -> PathBuf {
 
 fn contacts_package(key: &volante_registry::package::SigningKey) -> anyhow::Result<Vec<u8>> {
     let build = PathBuf::from(std::env::var("HOME")?).join(".cache/volante/plugins");
-    let component = std::fs::read(build.join("contacts.wasm"))
+    // BENCH_COMPONENT: another build of the component (e.g. one keeping its names, for `perf`).
+    let path = std::env::var("BENCH_COMPONENT").map(PathBuf::from).unwrap_or_else(|_| build.join("contacts.wasm"));
+    let component = std::fs::read(&path)
         .map_err(|_| anyhow::anyhow!("contacts.wasm is missing: run scripts/build-plugins.sh contacts"))?;
     let mut manifest = std::fs::read_to_string(repo().join("plugins/contacts/plugin.toml"))?;
     if let Ok(schemas) = std::fs::read_to_string(build.join("contacts.schemas.json")) {
@@ -69,14 +78,16 @@ async fn seed_contacts(url: &str, business_id: i64, n: usize) -> anyhow::Result<
 }
 
 struct Figures {
-    requests: usize,
-    elapsed: Duration,
     latencies: Vec<Duration>,
+    concurrency: usize,
 }
 
 impl Figures {
+    /// Requests per second this side would serve alone: `concurrency` clients, each waiting
+    /// for its answer before the next request, at the measured latencies.
     fn rps(&self) -> f64 {
-        self.requests as f64 / self.elapsed.as_secs_f64()
+        let busy: Duration = self.latencies.iter().sum();
+        self.latencies.len() as f64 * self.concurrency as f64 / busy.as_secs_f64()
     }
     fn percentile(&self, p: f64) -> Duration {
         let mut sorted = self.latencies.clone();
@@ -85,44 +96,58 @@ impl Figures {
     }
 }
 
-async fn run(client: &reqwest::Client, url: &str, token: &str, requests: usize, concurrency: usize) -> anyhow::Result<Figures> {
-    let started = Instant::now();
-    let per_worker = requests / concurrency;
-    let workers = (0..concurrency).map(|_| {
+async fn call(client: &reqwest::Client, url: &str, token: &str) -> anyhow::Result<Duration> {
+    let t = Instant::now();
+    let answer: Value = client
+        .post(url)
+        .header("Authorization", format!("Token {token}"))
+        .json(&json!({}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let elapsed = t.elapsed();
+    anyhow::ensure!(answer["success"] == true && answer["data"]["items"].as_array().map(Vec::len) == Some(25), "bad answer: {answer}");
+    Ok(elapsed)
+}
+
+/// `concurrency` clients, each sending `pairs` pairs of requests: one to every url, in turns
+/// (which goes first alternates), so both sides see the same state of the machine. The
+/// latencies of each url, in the order of `urls`.
+async fn run(client: &reqwest::Client, urls: [&str; 2], token: &str, pairs: usize, concurrency: usize) -> anyhow::Result<[Vec<Duration>; 2]> {
+    let workers = (0..concurrency).map(|worker| {
         let client = client.clone();
-        let url = url.to_string();
-        let token = token.to_string();
         async move {
-            let mut latencies = Vec::with_capacity(per_worker);
-            for _ in 0..per_worker {
-                let t = Instant::now();
-                let answer: Value = client
-                    .post(&url)
-                    .header("Authorization", format!("Token {token}"))
-                    .json(&json!({}))
-                    .send()
-                    .await?
-                    .json()
-                    .await?;
-                latencies.push(t.elapsed());
-                anyhow::ensure!(answer["success"] == true && answer["data"]["items"].as_array().map(Vec::len) == Some(25), "bad answer: {answer}");
+            let mut latencies = [Vec::with_capacity(pairs), Vec::with_capacity(pairs)];
+            for i in 0..pairs {
+                let first = (i + worker) % 2;
+                for side in [first, 1 - first] {
+                    latencies[side].push(call(&client, urls[side], token).await?);
+                }
             }
             anyhow::Ok(latencies)
         }
     });
-    let mut latencies = Vec::new();
+    let mut all = [Vec::new(), Vec::new()];
     for result in futures::future::join_all(workers).await {
-        latencies.extend(result?);
+        let [a, b] = result?;
+        all[0].extend(a);
+        all[1].extend(b);
     }
-    Ok(Figures { requests: latencies.len(), elapsed: started.elapsed(), latencies })
+    Ok(all)
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let contacts = env_number("BENCH_CONTACTS", 100_000);
-    let requests = env_number("BENCH_REQUESTS", 1000);
-    let rounds = env_number("BENCH_ROUNDS", 5);
-    let concurrency = env_number("BENCH_CONCURRENCY", 4);
+    let requests = env_number("BENCH_REQUESTS", 5000);
+    let levels: Vec<usize> = std::env::var("BENCH_CONCURRENCY")
+        .unwrap_or_else(|_| "1,4".into())
+        .split(',')
+        .map(|l| l.trim().parse())
+        .collect::<Result<_, _>>()
+        .map_err(|_| anyhow::anyhow!("BENCH_CONCURRENCY: a list of numbers such as 1,4"))?;
+    let concurrency = levels.iter().copied().max().unwrap_or(1).max(1);
     let dir = tempfile::tempdir()?;
     let key = package::generate_key();
     let mut config = Config::default();
@@ -131,6 +156,8 @@ async fn main() -> anyhow::Result<()> {
     config.database_url = std::env::var("VOLANTE_BENCH_DATABASE_URL").ok().filter(|u| !u.is_empty());
     config.log = "warn".into();
     config.plugins.trusted_keys = vec![package::public_key_hex(&key)];
+    // BENCH_PERF_MAP=1: name the plugin's functions for `perf record` (see README).
+    config.plugins.perf_map = std::env::var("BENCH_PERF_MAP").is_ok_and(|v| v == "1");
     let engine = if config.database_url.is_some() { "PostgreSQL" } else { "SQLite" };
 
     let app = Application::build(config.clone()).await?;
@@ -166,41 +193,35 @@ async fn main() -> anyhow::Result<()> {
     let plugin_url = format!("{base}/contact/readall");
     let native_url = format!("{base}/bench/native/contact/readall");
     // Warm up both paths (compiled component, connection pools, SQLite page cache).
-    run(&client, &plugin_url, &token, 200, concurrency).await?;
-    run(&client, &native_url, &token, 200, concurrency).await?;
-
-    let mut plugin = Figures { requests: 0, elapsed: Duration::ZERO, latencies: vec![] };
-    let mut native = Figures { requests: 0, elapsed: Duration::ZERO, latencies: vec![] };
-    for round in 0..rounds {
-        // Alternate which goes first, so drift in the machine's state hits both alike.
-        let order: [(&str, &mut Figures); 2] = if round % 2 == 0 {
-            [(&native_url, &mut native), (&plugin_url, &mut plugin)]
-        } else {
-            [(&plugin_url, &mut plugin), (&native_url, &mut native)]
-        };
-        for (url, figures) in order {
-            let r = run(&client, url, &token, requests, concurrency).await?;
-            figures.requests += r.requests;
-            figures.elapsed += r.elapsed;
-            figures.latencies.extend(r.latencies);
-        }
+    run(&client, [&native_url, &plugin_url], &token, 100, concurrency).await?;
+    let mut measured = Vec::new();
+    for &level in &levels {
+        let [native, plugin] = run(&client, [&native_url, &plugin_url], &token, requests / level, level).await?;
+        measured.push((level, Figures { latencies: native, concurrency: level }, Figures { latencies: plugin, concurrency: level }));
     }
+    let (create, give_back) = volante_host::bench_native::instantiate_alone(&state, "contacts", 2000).await?;
     let metrics = client.get(format!("{}/metrics", base.trim_end_matches("/api"))).send().await?.text().await?;
     let _ = stop.send(());
     let _ = server.await;
 
     println!("bench/plugin-overhead — contact/readall (first page of 25), {contacts} contacts, {engine}");
-    println!("{rounds} rounds × {requests} requests per side, concurrency {concurrency}, loopback HTTP");
-    println!();
-    println!("{:<8} {:>12} {:>12} {:>12}", "", "requests/s", "p50 (µs)", "p99 (µs)");
-    for (name, f) in [("native", &native), ("plugin", &plugin)] {
-        println!("{:<8} {:>12.1} {:>12} {:>12}", name, f.rps(), f.percentile(0.5).as_micros(), f.percentile(0.99).as_micros());
+    println!("{requests} requests per side and level, the two sides interleaved, loopback HTTP");
+    for (level, native, plugin) in &measured {
+        println!();
+        println!("concurrency {level}");
+        println!("{:<8} {:>12} {:>12} {:>12}", "", "requests/s", "p50 (µs)", "p99 (µs)");
+        for (name, f) in [("native", native), ("plugin", plugin)] {
+            println!("{:<8} {:>12.1} {:>12} {:>12}", name, f.rps(), f.percentile(0.5).as_micros(), f.percentile(0.99).as_micros());
+        }
+        let ratio = plugin.rps() / native.rps();
+        let added = plugin.percentile(0.5).as_micros() as i128 - native.percentile(0.5).as_micros() as i128;
+        let mut pairs: Vec<i128> =
+            plugin.latencies.iter().zip(&native.latencies).map(|(p, n)| p.as_micros() as i128 - n.as_micros() as i128).collect();
+        pairs.sort();
+        let paired = pairs.get(pairs.len() / 2).copied().unwrap_or(0);
+        println!("throughput ratio plugin/native: {ratio:.3}   (target ≥ 0.8)");
+        println!("added median latency: {added} µs, median of paired differences {paired} µs   (target ≤ 50 µs)");
     }
-    println!();
-    let ratio = plugin.rps() / native.rps();
-    let added = plugin.percentile(0.5).as_micros() as i128 - native.percentile(0.5).as_micros() as i128;
-    println!("throughput ratio plugin/native: {ratio:.3}   (target ≥ 0.8)");
-    println!("added median latency: {added} µs   (target ≤ 50 µs)");
     println!();
     println!("where the plugin's time goes (mean per call, from the host's own histograms):");
     let mean = |name: &str| -> Option<(f64, f64)> {
@@ -214,10 +235,15 @@ async fn main() -> anyhow::Result<()> {
         ("instantiate", "volante_plugin_instantiate_seconds"),
         ("SQL imports (guard + database + copying rows in)", "volante_plugin_sql_seconds"),
         ("statement guard alone", "volante_plugin_guard_seconds"),
+        ("giving the instance back to the pool", "volante_plugin_teardown_seconds"),
     ] {
         if let Some((sum, _)) = mean(name) {
             println!("  {label:<50} {:>8.0} µs", sum / calls * 1e6);
         }
     }
+    if let Some((sum, count)) = mean("volante_bench_native_sql_seconds") {
+        println!("  {:<50} {:>8.0} µs", "(native: its two statements)", sum / count * 1e6);
+    }
+    println!("  instance alone, median of 2000: created in {} µs, given back in {} µs", create.as_micros(), give_back.as_micros());
     Ok(())
 }
