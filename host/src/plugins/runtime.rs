@@ -43,8 +43,13 @@ pub fn engine(perf_map: bool) -> anyhow::Result<Engine> {
     let mut config = Config::new();
     config
         .epoch_interruption(true)
-        .memory_reservation(1 << 30)
-        .memory_guard_size(32 << 20)
+        // No virtual-memory tricks for linear memory: explicit bounds checks, no guard pages.
+        // Otherwise every call's memory growth and every slot's reuse change page protections
+        // (mprotect), and each change stops the other cores to flush their TLBs; measured
+        // (bench/plugin-overhead) that costs more than the checks.
+        .signals_based_traps(false)
+        .memory_reservation(128 << 20)
+        .memory_guard_size(0)
         .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
     if perf_map {
         config.profiler(ProfilingStrategy::PerfMap);
