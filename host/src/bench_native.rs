@@ -95,18 +95,8 @@ impl Serialize for Row<'_> {
 /// time of each step, for the benchmark's breakdown.
 pub async fn instantiate_alone(state: &AppState, plugin: &str, n: usize) -> anyhow::Result<(std::time::Duration, std::time::Duration)> {
     use crate::plugins::{host_imports::CallState, runtime};
-    use crate::plugins::bindings::latest::volante::plugin::types::Context;
     let installed = state.plugins.installed(plugin).await.ok_or_else(|| anyhow::anyhow!("{plugin} is not installed"))?;
-    let ctx = Context {
-        business_id: 0,
-        branch_id: None,
-        user_id: 0,
-        role: String::new(),
-        permissions: vec![],
-        services: vec![],
-        locale: "es".into(),
-        request_id: String::new(),
-    };
+    let ctx = crate::plugins::anonymous_context(String::new());
     let (mut create, mut give_back) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for _ in 0..n {
         let call = CallState::new(state.clone(), installed.clone(), None, ctx.clone(), None, 0);

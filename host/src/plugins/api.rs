@@ -234,16 +234,7 @@ async fn dispatch_inner(
             locale: s.locale.clone(),
             request_id,
         },
-        None => Context {
-            business_id: 0,
-            branch_id: None,
-            user_id: 0,
-            role: String::new(),
-            permissions: vec![],
-            services: vec![],
-            locale: "es".into(),
-            request_id,
-        },
+        None => super::anonymous_context(request_id),
     };
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
     state.plugins.handle(&state, plugin, session, ctx, request, route.read_only).await

@@ -597,6 +597,20 @@ impl Plugins {
     }
 }
 
+/// The context of a call made without a session (public routes).
+pub fn anonymous_context(request_id: String) -> Context {
+    Context {
+        business_id: 0,
+        branch_id: None,
+        user_id: 0,
+        role: String::new(),
+        permissions: vec![],
+        services: vec![],
+        locale: "es".into(),
+        request_id,
+    }
+}
+
 fn guest_errors(items: Vec<ErrorItem>) -> ApiError {
     if items.is_empty() {
         return ApiError::new(codes::INTERNAL, "El módulo ha devuelto un error vacío");
