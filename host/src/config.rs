@@ -24,6 +24,11 @@ pub struct Config {
     pub database_url: Option<String>,
     /// Largest JSON request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Reverse proxies in front of Volante (addresses or networks, `["10.0.0.0/8"]`). A request
+    /// from one of them is taken to come from the address it names in `X-Forwarded-For` (the
+    /// nearest one that is not itself a trusted proxy); from anyone else the header is ignored.
+    /// Sign-in throttling and the sessions' addresses use that address.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// Directory with the built shell UI (`shell-ui/dist`); served with an SPA fallback.
     pub ui_dir: Option<PathBuf>,
     pub auth: AuthConfig,
@@ -122,6 +127,7 @@ impl Default for Config {
             data_dir: PathBuf::from("data"),
             database_url: None,
             max_body_bytes: 1024 * 1024,
+            trusted_proxies: Vec::new(),
             ui_dir: None,
             auth: AuthConfig {
                 device_days: 30,
@@ -236,5 +242,10 @@ mod tests {
         assert_eq!(Config::load(Some(&file)).unwrap().auth.device_days, 7);
         std::fs::write(&file, "[storage]\nbackend = \"floppy\"\n").unwrap();
         assert!(Config::load(Some(&file)).is_err());
+        std::fs::write(&file, "trusted_proxies = [\"10.0.0.0/8\", \"192.0.2.1/32\"]\n").unwrap();
+        assert_eq!(Config::load(Some(&file)).unwrap().trusted_proxies.len(), 2);
+        std::fs::write(&file, "trusted_proxies = [\"10.0.0.300/8\"]\n").unwrap();
+        let err = Config::load(Some(&file)).unwrap_err();
+        assert!(format!("{err:#}").contains("trusted_proxies"), "{err:#}");
     }
 }

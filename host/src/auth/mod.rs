@@ -98,8 +98,29 @@ pub fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
-pub fn client_address(connect: &ConnectInfo<SocketAddr>) -> String {
-    connect.0.ip().to_string()
+/// The client's address: the connection's peer, or, when the peer is a trusted proxy, the
+/// nearest address in `X-Forwarded-For` that is not a trusted proxy (the entries further left
+/// are the client's own claims and cannot be trusted).
+pub fn client_address(trusted: &[ipnet::IpNet], connect: &ConnectInfo<SocketAddr>, headers: &HeaderMap) -> String {
+    let is_trusted = |ip: &std::net::IpAddr| trusted.iter().any(|net| net.contains(ip));
+    let mut address = connect.0.ip().to_canonical();
+    if !is_trusted(&address) {
+        return address.to_string();
+    }
+    let forwarded = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect::<Vec<_>>().join(",");
+    for hop in forwarded.rsplit(',').map(str::trim).filter(|h| !h.is_empty()) {
+        match hop.parse::<std::net::IpAddr>() {
+            Ok(ip) => {
+                address = ip.to_canonical();
+                if !is_trusted(&address) {
+                    break;
+                }
+            }
+            // Garbage from further out: stop at the last address a trusted hop vouched for.
+            Err(_) => break,
+        }
+    }
+    address.to_string()
 }
 
 fn user_agent(headers: &HeaderMap) -> String {
@@ -119,7 +140,7 @@ async fn login(
     Body(req): Body<LoginRequest>,
 ) -> ApiJson {
     let email = normalize_email(&req.email);
-    let address = client_address(&connect);
+    let address = client_address(&state.config.trusted_proxies, &connect, &headers);
     throttle::check(&state.db, &state.config.auth, Some(&email), &address).await?;
     let Some(candidate) = find_candidate(&state, &email).await? else {
         // Spend the same time as a real check so response time does not reveal accounts.
@@ -148,7 +169,7 @@ async fn login_google(
     headers: HeaderMap,
     Body(req): Body<GoogleRequest>,
 ) -> ApiJson {
-    let address = client_address(&connect);
+    let address = client_address(&state.config.trusted_proxies, &connect, &headers);
     throttle::check(&state.db, &state.config.auth, None, &address).await?;
     let identity =
         match external::verify_google(&state.config.auth, &state.http, &state.google_keys, &req.credential).await {
@@ -175,7 +196,7 @@ async fn login_facebook(
     headers: HeaderMap,
     Body(req): Body<FacebookRequest>,
 ) -> ApiJson {
-    let address = client_address(&connect);
+    let address = client_address(&state.config.trusted_proxies, &connect, &headers);
     throttle::check(&state.db, &state.config.auth, None, &address).await?;
     let identity = match external::verify_facebook(&state.config.auth, &state.http, &req.access_token).await {
         Ok(identity) => identity,
@@ -426,10 +447,11 @@ struct UnlockRequest {
 async fn unlock(
     State(state): State<AppState>,
     connect: ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     session: Session,
     Body(req): Body<UnlockRequest>,
 ) -> ApiJson {
-    let address = client_address(&connect);
+    let address = client_address(&state.config.trusted_proxies, &connect, &headers);
     if let Err(err) = throttle::check(&state.db, &state.config.auth, Some(&session.email), &address).await {
         // Too many wrong passwords on the lock screen: the session is closed.
         revoke_session(&state, session.session_id).await?;
@@ -638,4 +660,38 @@ async fn password_update(State(state): State<AppState>, Body(req): Body<Password
     .await?;
     tx.commit().await?;
     ok(json!({ "updated": true }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from(peer: &str, forwarded: &[&str], trusted: &[&str]) -> String {
+        let trusted: Vec<ipnet::IpNet> = trusted.iter().map(|t| t.parse().unwrap()).collect();
+        let mut headers = HeaderMap::new();
+        for value in forwarded {
+            headers.append("x-forwarded-for", value.parse().unwrap());
+        }
+        client_address(&trusted, &ConnectInfo(format!("{peer}:4000").parse().unwrap()), &headers)
+    }
+
+    #[test]
+    fn the_forwarded_address_counts_only_from_trusted_proxies() {
+        // No trusted proxy: the peer, whatever the header says.
+        assert_eq!(from("192.0.2.1", &["203.0.113.7"], &[]), "192.0.2.1");
+        // A trusted proxy: the nearest untrusted hop.
+        assert_eq!(from("10.0.0.2", &["203.0.113.7"], &["10.0.0.0/8"]), "203.0.113.7");
+        assert_eq!(from("10.0.0.2", &["198.51.100.1, 203.0.113.7, 10.0.0.9"], &["10.0.0.0/8"]), "203.0.113.7");
+        // Several header lines read as one list.
+        assert_eq!(from("10.0.0.2", &["198.51.100.1", "203.0.113.7"], &["10.0.0.0/8"]), "203.0.113.7");
+        // Untrusted peer: the header is ignored.
+        assert_eq!(from("192.0.2.1", &["203.0.113.7"], &["10.0.0.0/8"]), "192.0.2.1");
+        // Garbage: the last address a trusted hop vouched for.
+        assert_eq!(from("10.0.0.2", &["nonsense"], &["10.0.0.0/8"]), "10.0.0.2");
+        assert_eq!(from("10.0.0.2", &["nonsense, 10.0.0.5"], &["10.0.0.0/8"]), "10.0.0.5");
+        // No header from a trusted proxy: the proxy itself.
+        assert_eq!(from("10.0.0.2", &[], &["10.0.0.0/8"]), "10.0.0.2");
+        // IPv4-mapped IPv6 peers count as IPv4.
+        assert_eq!(from("[::ffff:10.0.0.2]", &["203.0.113.7"], &["10.0.0.0/8"]), "203.0.113.7");
+    }
 }

@@ -1,6 +1,6 @@
 //! Sign-in, device authorisation, sessions, password recovery and their bad inputs.
 
-use serde_json::json;
+use serde_json::{json, Value};
 use volante_host::demo::{DIRECTOR, TEACHER};
 
 use crate::helpers::*;
@@ -131,6 +131,33 @@ async fn repeated_failures_are_throttled_per_account() {
     // Another account from the same address is not blocked yet (the address limit is higher).
     let answer = app.post("user/login", None, json!({ "email": TEACHER, "password": PASSWORD, "device": "D" })).await;
     assert_eq!(assert_ok(&answer)["target"], "code");
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_forwarded_address_is_throttled() {
+    let app = TestApp::spawn_with(|c| {
+        c.trusted_proxies = vec!["127.0.0.0/8".parse().unwrap()];
+        c.auth.throttle_address = 3;
+    })
+    .await;
+    let login = |email: &'static str, forwarded: &'static str, password: &'static str| {
+        let request = app
+            .client
+            .post(format!("{}/api/user/login", app.url))
+            .header("X-Forwarded-For", forwarded)
+            .json(&json!({ "email": email, "password": password, "device": "D" }));
+        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    // Three failures from one client (each on another account, so only the address counts).
+    for email in ["nadie1@example.es", "nadie2@example.es", "nadie3@example.es"] {
+        assert_eq!(error_code(&login(email, "203.0.113.7", "Wrong-123").await), "LOGIN-001");
+    }
+    // That client is refused even with the right password; the address it claims further left
+    // is not believed.
+    assert_eq!(error_code(&login(DIRECTOR, "203.0.113.7", PASSWORD).await), "LOGIN-005");
+    assert_eq!(error_code(&login(DIRECTOR, "198.51.100.1, 203.0.113.7", PASSWORD).await), "LOGIN-005");
+    // Another client behind the same proxy is not.
+    assert_eq!(assert_ok(&login(DIRECTOR, "198.51.100.1", PASSWORD).await)["target"], "code");
 }
 
 #[tokio::test]
