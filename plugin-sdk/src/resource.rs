@@ -175,35 +175,32 @@ fn select_list<R: Resource>() -> String {
 }
 
 fn records<R: Resource>(rows: sql::SqlRows) -> Result<Vec<Record<R>>> {
-    // `select_list` puts the four meta columns first: read them by position, and the rest of
-    // each row (moved, not copied) as `R`.
+    // `select_list` puts the four meta columns first: read them, and the rest of each row (moved,
+    // not copied) as `R`.
     const META: usize = 4;
     if rows.rows.is_empty() {
         return Ok(Vec::new());
     }
-    if rows.columns.len() < META || rows.columns[..META] != ["id", "state", "created_at", "updated_at"] {
+    if rows.columns.len() < META {
         return Err(Error::internal("the record's meta columns are missing"));
     }
-    let (_, columns) = rows.columns.split_at(META);
+    let (meta_columns, columns) = rows.columns.split_at(META);
     rows.rows
         .into_iter()
         .map(|mut row| {
             let data = row.split_off(META);
-            let mut meta = row.into_iter();
-            let mut next = || meta.next().unwrap_or(SqlValue::Null);
-            let (id, state, created_at, updated_at) = (next(), next(), next(), next());
-            Ok(Record {
-                id: match id {
-                    SqlValue::Integer(id) => id,
-                    other => return Err(Error::internal(format!("record id is not an integer: {other:?}"))),
-                },
-                state: sql::text_or_empty(state),
-                created_at: sql::text_or_empty(created_at),
-                updated_at: sql::text_or_empty(updated_at),
-                data: sql::row_as(columns, data)?,
-            })
+            let meta: Meta = sql::row_as(meta_columns, row)?;
+            Ok(Record { id: meta.id, state: meta.state, created_at: meta.created_at, updated_at: meta.updated_at, data: sql::row_as(columns, data)? })
         })
         .collect()
+}
+
+#[derive(Deserialize)]
+struct Meta {
+    id: i64,
+    state: String,
+    created_at: String,
+    updated_at: String,
 }
 
 /// The record `id` as the caller may see it, or `None`.

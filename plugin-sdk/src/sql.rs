@@ -149,18 +149,6 @@ pub fn row_as<T: DeserializeOwned>(columns: &[String], row: Vec<SqlValue>) -> Re
     T::deserialize(RowDeserializer { columns, row }).map_err(Error::internal)
 }
 
-/// A text column's value; NULL (or another type, written as text) otherwise.
-pub fn text_or_empty(value: SqlValue) -> String {
-    match value {
-        SqlValue::Text(text) => text,
-        SqlValue::Null => String::new(),
-        SqlValue::Integer(i) => i.to_string(),
-        SqlValue::Real(r) => r.to_string(),
-        SqlValue::Boolean(b) => b.to_string(),
-        SqlValue::Blob(_) => String::new(),
-    }
-}
-
 /// A row as a JSON object (integers stay numbers).
 pub fn row_to_json(columns: &[String], row: Vec<SqlValue>) -> serde_json::Map<String, serde_json::Value> {
     columns.iter().cloned().zip(row.into_iter().map(value_to_json)).collect()

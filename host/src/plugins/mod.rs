@@ -630,5 +630,3 @@ fn guest_errors(items: Vec<ErrorItem>) -> ApiError {
 fn percent_decode(segment: &str) -> String {
     percent_encoding::percent_decode_str(segment).decode_utf8_lossy().into_owned()
 }
-
-

@@ -153,4 +153,3 @@ pub fn classify(err: &wasmtime::Error) -> Fault {
 }
 
 pub type SharedPre = Arc<PluginPre<CallState>>;
-
