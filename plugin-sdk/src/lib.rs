@@ -1,7 +1,7 @@
 //! The Rust guest library of Volante plugins.
 //!
 //! A plugin is a `cdylib` crate compiled to a WebAssembly component that implements the world
-//! `volante:plugin@0.1.0` (see `../wit/plugin.wit`). This crate generates the bindings and gives
+//! `volante:plugin@0.1.1` (see `../wit/plugin.wit`). This crate generates the bindings and gives
 //! the author what a business module needs on top of them:
 //!
 //! - [`plugin!`]: exports a type implementing [`Plugin`] as the component's entry points;
@@ -46,6 +46,7 @@ mod router;
 #[doc(hidden)]
 pub mod runtime;
 pub mod schema;
+pub mod shape;
 pub mod sql;
 pub mod text;
 pub mod validate;
@@ -54,11 +55,11 @@ pub use context::{Ctx, Req};
 pub use error::{codes, Checks, Error, Result};
 pub use host::{events, files, log, mail, plugins, settings};
 pub use resource::{Record, Resource};
-pub use router::Router;
+pub use router::{Answer, JsonText, Router};
 pub use schema::Schemas;
 
 /// The version of the WIT interface this SDK implements; goes into `plugin.toml` as `api`.
-pub const API_VERSION: &str = "0.1.0";
+pub const API_VERSION: &str = "0.1.1";
 
 /// What a plugin implements; [`plugin!`] exports it.
 pub trait Plugin {
@@ -134,7 +135,7 @@ macro_rules! plugin {
 pub mod prelude {
     pub use crate::resource::{Record, Resource};
     pub use crate::sql::{self, params, ToSql};
-    pub use crate::{codes, Ctx, Error, Plugin, Req, Result, Router, Schemas};
+    pub use crate::{codes, Ctx, Error, JsonText, Plugin, Req, Result, Router, Schemas};
     pub use schemars::JsonSchema;
     pub use serde::{Deserialize, Serialize};
     pub use serde_json::{json, Value};

@@ -8,6 +8,29 @@ use crate::{Ctx, Req};
 
 type Handler = Box<dyn Fn(&Ctx, &Req) -> Result<String>>;
 
+/// What a handler answers: any serde value (serialized to become the envelope's `data`), or
+/// [`JsonText`] (sent as it is).
+pub trait Answer {
+    fn into_json(self) -> Result<String>;
+}
+
+impl<T: Serialize> Answer for T {
+    fn into_json(self) -> Result<String> {
+        serde_json::to_string(&self).map_err(Error::internal)
+    }
+}
+
+/// JSON text an answer already is (e.g. rows the host wrote with `sql::query_json`), sent
+/// without being parsed and written again. The host still checks it is JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsonText(pub String);
+
+impl Answer for JsonText {
+    fn into_json(self) -> Result<String> {
+        Ok(self.0)
+    }
+}
+
 struct Route {
     method: &'static str,
     pattern: String,
@@ -69,7 +92,7 @@ impl Router {
     /// envelope's `data`.
     pub fn route<T, F>(mut self, method: &'static str, pattern: &str, handler: F) -> Router
     where
-        T: Serialize,
+        T: Answer,
         F: Fn(&Ctx, &Req) -> Result<T> + 'static,
     {
         let wanted = TARGET.with(|t| match &*t.borrow() {
@@ -79,10 +102,7 @@ impl Router {
         if !wanted {
             return self;
         }
-        let handler: Handler = Box::new(move |ctx, req| {
-            let value = handler(ctx, req)?;
-            serde_json::to_string(&value).map_err(Error::internal)
-        });
+        let handler: Handler = Box::new(move |ctx, req| handler(ctx, req)?.into_json());
         let pattern = pattern.trim_matches('/').to_string();
         if let Some(existing) = self.routes.iter_mut().find(|r| r.method == method && r.pattern == pattern) {
             existing.handler = handler;
@@ -93,11 +113,11 @@ impl Router {
         self
     }
 
-    pub fn get<T: Serialize, F: Fn(&Ctx, &Req) -> Result<T> + 'static>(self, pattern: &str, handler: F) -> Router {
+    pub fn get<T: Answer, F: Fn(&Ctx, &Req) -> Result<T> + 'static>(self, pattern: &str, handler: F) -> Router {
         self.route("GET", pattern, handler)
     }
 
-    pub fn post<T: Serialize, F: Fn(&Ctx, &Req) -> Result<T> + 'static>(self, pattern: &str, handler: F) -> Router {
+    pub fn post<T: Answer, F: Fn(&Ctx, &Req) -> Result<T> + 'static>(self, pattern: &str, handler: F) -> Router {
         self.route("POST", pattern, handler)
     }
 
@@ -175,6 +195,13 @@ mod tests {
         assert_eq!(router.dispatch(&Ctx::default(), &Req::get("contact/finder", &[])).unwrap(), "\"finder\"");
         // Outside a call nothing is filtered.
         assert_eq!(build().routes.len(), 2);
+    }
+
+    #[test]
+    fn json_text_is_answered_as_it_is() {
+        let router = Router::new().get("raw", |_, _| Ok(JsonText(r#"{"a": [1,2]}"#.into()))).get("value", |_, _| Ok(vec![1, 2]));
+        assert_eq!(router.dispatch(&Ctx::default(), &Req::get("raw", &[])).unwrap(), r#"{"a": [1,2]}"#);
+        assert_eq!(router.dispatch(&Ctx::default(), &Req::get("value", &[])).unwrap(), "[1,2]");
     }
 
     #[test]

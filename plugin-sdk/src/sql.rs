@@ -10,7 +10,7 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use crate::bindings::volante::plugin as wit;
-pub use crate::bindings::volante::plugin::types::{SqlRows, SqlValue};
+pub use crate::bindings::volante::plugin::types::{JsonKind, JsonRows, SqlRows, SqlValue};
 use crate::{Error, Result};
 
 /// A value usable as a statement parameter.
@@ -93,6 +93,14 @@ pub use crate::params;
 /// The rows of a query, raw.
 pub fn query_rows(statement: &str, params: &[SqlValue]) -> Result<SqlRows> {
     wit::sql::query(statement, params).map_err(|e| sql_error(statement, e))
+}
+
+/// The rows of a query as JSON text written by the host: an array of objects keyed by column
+/// name, each column written as `kinds` says (`plain` when not named). For rows handed on without
+/// being looked at (a page of a list): they cross into the plugin as one string, and the answer
+/// can embed them as they are (`serde_json::value::RawValue`).
+pub fn query_json(statement: &str, params: &[SqlValue], kinds: &[(String, JsonKind)]) -> Result<JsonRows> {
+    wit::sql::query_json(statement, params, kinds).map_err(|e| sql_error(statement, e))
 }
 
 /// The rows of a query, or the host's refusal or the database's error as text (for callers that

@@ -598,7 +598,7 @@ pub fn scaffold(id: &str, parent: &Path, sdk: Option<&Path>) -> anyhow::Result<P
     let sdk_rel = relative_path(&dir, &sdk);
     let files: Vec<(&str, String)> = vec![
         ("Cargo.toml", SCAFFOLD_CARGO.replace("{id}", id).replace("{sdk}", &sdk_rel.display().to_string())),
-        ("plugin.toml", SCAFFOLD_MANIFEST.replace("{id}", id)),
+        ("plugin.toml", SCAFFOLD_MANIFEST.replace("{id}", id).replace("{api}", crate::LATEST_API_VERSION)),
         ("src/lib.rs", SCAFFOLD_LIB.replace("{id}", id).replace("{Type}", &type_name(id))),
         ("examples/schemas.rs", SCAFFOLD_SCHEMAS.replace("{crate}", id)),
         ("migrations/sqlite/0001_init.sql", SCAFFOLD_SQL.replace("{id}", id).replace("{pk}", "INTEGER PRIMARY KEY")),
@@ -650,7 +650,7 @@ const SCAFFOLD_MANIFEST: &str = r#"[plugin]
 id = "{id}"
 name = "{id}"
 version = "0.1.0"
-api = "0.1.0"
+api = "{api}"
 description = ""
 migrations = "migrations"
 

@@ -231,7 +231,9 @@ async fn main() -> anyhow::Result<()> {
     };
     let calls = mean("volante_plugin_call_seconds").map(|(_, c)| c).unwrap_or(1.0);
     for (label, name) in [
+        ("dispatch (route, session, checks, call, envelope)", "volante_plugin_dispatch_seconds"),
         ("whole plugin call", "volante_plugin_call_seconds"),
+        ("running the guest (call less its SQL imports)", "volante_plugin_guest_seconds"),
         ("instantiate", "volante_plugin_instantiate_seconds"),
         ("SQL imports (guard + database + copying rows in)", "volante_plugin_sql_seconds"),
         ("statement guard alone", "volante_plugin_guard_seconds"),
@@ -240,6 +242,9 @@ async fn main() -> anyhow::Result<()> {
         if let Some((sum, _)) = mean(name) {
             println!("  {label:<50} {:>8.0} µs", sum / calls * 1e6);
         }
+    }
+    if let Some((sum, count)) = mean("volante_bench_native_seconds") {
+        println!("  {:<50} {:>8.0} µs", "(native: its whole handler)", sum / count * 1e6);
     }
     if let Some((sum, count)) = mean("volante_bench_native_sql_seconds") {
         println!("  {:<50} {:>8.0} µs", "(native: its two statements)", sum / count * 1e6);

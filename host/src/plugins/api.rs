@@ -151,14 +151,17 @@ async fn schemas(State(state): State<AppState>, session: Session, crate::error::
 /// Every `/api` call no host handler serves: find the plugin route, check session, service and
 /// permission, and call the plugin.
 pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Response {
-    match dispatch_inner(state, method, uri, headers, body).await {
+    let started = std::time::Instant::now();
+    let response = match dispatch_inner(state, method, uri, headers, body).await {
         Ok(data) => {
             // The envelope around the plugin's JSON, without parsing it again.
             let body = format!("{{\"success\":true,\"data\":{}}}", data.get());
             ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
         }
         Err(err) => err.into_response(),
-    }
+    };
+    metrics::histogram!("volante_plugin_dispatch_seconds").record(started.elapsed().as_secs_f64());
+    response
 }
 
 async fn dispatch_inner(

@@ -1,7 +1,10 @@
-//! Host bindings of each supported interface version. One module per version (as Zed does), so
-//! plugins built for an older interface keep working when a new one is added beside it.
+//! Host bindings of each supported interface version. One module per incompatible version (as
+//! Zed does), so plugins built for an older interface keep working when a new one is added beside
+//! it. Compatible additions (`0.1.0` → `0.1.1`, marked `@since` in the WIT) need no module of their
+//! own: wasmtime's linker serves an import of `volante:plugin/sql@0.1.0` with the `0.1.1`
+//! definition, whose functions are a superset.
 
-pub mod since_v0_1_0 {
+pub mod since_v0_1_1 {
     wasmtime::component::bindgen!({
         world: "plugin",
         path: "../plugin-sdk/wit",
@@ -10,4 +13,4 @@ pub mod since_v0_1_0 {
     });
 }
 
-pub use since_v0_1_0 as latest;
+pub use since_v0_1_1 as latest;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use wasmtime::StoreLimits;
 
-use super::bindings::latest::volante::plugin::types::{Attachment, Context, FileInfo, LogLevel, SqlRows, SqlValue};
+use super::bindings::latest::volante::plugin::types::{Attachment, Context, FileInfo, JsonKind, JsonRows, LogLevel, SqlRows, SqlValue};
 use super::bindings::latest::volante::plugin::{events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
 use super::guard;
@@ -31,18 +31,21 @@ pub struct CallState {
     pub depth: u32,
     /// The route is declared read-only: writes are refused.
     pub read_only: bool,
+    /// Time spent in SQL imports so far (the rest of a call's time is the guest's own).
+    pub sql_time: std::time::Duration,
 }
 
 impl CallState {
     pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: Option<PluginTx>, depth: u32) -> CallState {
-        CallState { app, plugin, session, ctx, tx, limits: StoreLimits::default(), events: Vec::new(), depth, read_only: false }
+        CallState { app, plugin, session, ctx, tx, limits: StoreLimits::default(), events: Vec::new(), depth, read_only: false, sql_time: std::time::Duration::ZERO }
     }
 
     async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
         let started = std::time::Instant::now();
         let result = self.run_sql_inner(statement, params, write).await;
-        metrics::histogram!("volante_plugin_sql_seconds", "plugin" => self.plugin.manifest.plugin.id.clone())
-            .record(started.elapsed().as_secs_f64());
+        let elapsed = started.elapsed();
+        self.sql_time += elapsed;
+        metrics::histogram!("volante_plugin_sql_seconds", "plugin" => self.plugin.manifest.plugin.id.clone()).record(elapsed.as_secs_f64());
         result
     }
 
@@ -84,6 +87,15 @@ impl sql::Host for CallState {
 
     async fn execute(&mut self, statement: String, params: Vec<SqlValue>) -> wasmtime::Result<Result<u64, String>> {
         Ok(self.run_sql(&statement, params, true).await.map(|r| r.err().unwrap_or(0)))
+    }
+
+    async fn query_json(&mut self, statement: String, params: Vec<SqlValue>, kinds: Vec<(String, JsonKind)>) -> wasmtime::Result<Result<JsonRows, String>> {
+        Ok(match self.run_sql(&statement, params, false).await {
+            Ok(Ok(rows)) => super::json_rows::rows_json(&rows.columns, &rows.rows, &kinds)
+                .map(|json| JsonRows { count: rows.rows.len() as u32, json }),
+            Ok(Err(_)) => Ok(JsonRows { count: 0, json: "[]".into() }),
+            Err(err) => Err(err),
+        })
     }
 }
 

@@ -6,6 +6,7 @@ pub mod bindings;
 pub mod data;
 pub mod guard;
 pub mod host_imports;
+pub mod json_rows;
 pub mod runtime;
 
 use std::collections::HashMap;
@@ -475,16 +476,21 @@ impl Plugins {
         let started = std::time::Instant::now();
         // The transaction opens (on the database's side) while the instance is being created.
         let (tx, instance) = tokio::join!(self.data.begin(&id, ctx.business_id, read_only), async {
+            let creating = std::time::Instant::now();
             let instance = plugin.pre.instantiate_async(&mut store).await;
             metrics::histogram!("volante_plugin_instantiate_seconds", "plugin" => id.clone())
-                .record(started.elapsed().as_secs_f64());
+                .record(creating.elapsed().as_secs_f64());
             instance
         });
         store.data_mut().tx = Some(tx?);
+        let running = std::time::Instant::now();
         let outcome = match instance {
             Ok(instance) => instance.call_handle(&mut store, &ctx, &request).await,
             Err(err) => Err(err),
         };
+        // The guest's own time: the call less what its SQL imports took.
+        let guest = running.elapsed().saturating_sub(store.data().sql_time);
+        metrics::histogram!("volante_plugin_guest_seconds", "plugin" => id.clone()).record(guest.as_secs_f64());
         metrics::histogram!("volante_plugin_call_seconds", "plugin" => id.clone()).record(started.elapsed().as_secs_f64());
         let data = store.data_mut();
         let tx = data.tx.take();

@@ -90,19 +90,19 @@ pub struct ReadAll {
 }
 
 /// `contact/readall`: a page of contacts (search, state, filters, order, group).
-fn readall(ctx: &Ctx, req: &Req) -> Result<resource::Page<Record<Contact>>> {
+fn readall(ctx: &Ctx, req: &Req) -> Result<JsonText> {
     let ReadAll { mut list, group_id, kind } = req.json()?;
     if let Some(kind) = kind {
         list.filter.insert("type".into(), serde_json::to_value(kind)?);
     }
     match group_id {
-        Some(group_id) => resource::list_where::<Contact>(
+        Some(group_id) => resource::list_json_where::<Contact>(
             ctx,
             &list,
             Some("id IN (SELECT contact_id FROM contacts_group_member WHERE business_id = ${} AND group_id = ${})"),
             params![ctx.business_id, group_id],
         ),
-        None => resource::list::<Contact>(ctx, &list),
+        None => resource::list_json::<Contact>(ctx, &list),
     }
 }
 
