@@ -427,17 +427,17 @@ impl Plugins {
                 if route.method != method {
                     continue;
                 }
-                let pattern: Vec<&str> = route.path.split('/').collect();
-                if pattern.len() != segments.len() {
+                // Compared segment by segment, without collecting the pattern.
+                if route.path.split('/').count() != segments.len() {
                     continue;
                 }
                 let mut params = Vec::new();
-                let matched = pattern.iter().zip(&segments).all(|(p, s)| {
+                let matched = route.path.split('/').zip(&segments).all(|(p, s)| {
                     if let Some(name) = p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
                         params.push((name.to_string(), percent_decode(s)));
                         !s.is_empty()
                     } else {
-                        p == s
+                        p == *s
                     }
                 });
                 if matched {

@@ -228,7 +228,8 @@ async fn bad_packages_are_refused_with_the_reason() {
     assert_eq!(error_code(&answer), "PLUGIN-011");
 
     // Built for an interface this host does not support.
-    let future = manifest("contacts").replace("api = \"0.1.0\"", "api = \"0.2.0\"");
+    let future = manifest("contacts").replace(&format!("api = \"{}\"", volante_registry::LATEST_API_VERSION), "api = \"0.2.0\"");
+    assert_ne!(future, manifest("contacts"));
     let answer = upload(&app, &provider, pack_with("contacts", &future, signing_key())).await;
     assert_eq!(error_code(&answer), "PLUGIN-013");
     assert!(answer["error"][0]["details"].as_str().unwrap().contains("0.2.0"));
@@ -306,6 +307,19 @@ async fn hostile_plugin_is_contained() {
             }
         }
     }
+    // The same reads with the rows written as JSON by the host (`sql.query-json`): the same
+    // statement checks apply.
+    for (method, name) in sql_attacks.iter().filter(|(method, _)| *method == "GET") {
+        let answer = app.get(&format!("hostile/{name}"), Some(&director), &[("business_id", &target), ("json", "true")]).await;
+        let data = assert_ok(&answer);
+        assert_eq!(data["via"], "json", "{method} {name}: {data}");
+        if data["refused"] == false {
+            let ids = data["business_ids"].as_array().cloned().unwrap_or_default();
+            assert!(ids.iter().all(|b| b.as_i64() == Some(school)), "{name} (JSON) reached another business: {data}");
+            assert!(matches!(*name, "read_all" | "read_foreign" | "read_or_true"), "{name} (JSON) should have been refused: {data}");
+        }
+    }
+
     // The provider's row is untouched, the school's still there, the tables intact.
     assert_eq!(app.get("hostile/mine", Some(&provider), &[]).await, provider_rows);
     assert_eq!(assert_ok(&app.get("hostile/mine", Some(&director), &[]).await).as_array().unwrap().len(), 1);
@@ -397,6 +411,25 @@ async fn upgrades_run_new_migrations_and_a_failing_one_keeps_the_old_version() {
     // Going back to an older version is refused.
     let answer = upload(&app, &provider, pack_with("hostile", &manifest("hostile"), signing_key())).await;
     assert_eq!(error_code(&answer), "PLUGIN-015");
+}
+
+/// `plugins/legacy` is built from a frozen copy of the first interface's WIT (0.1.0); this host
+/// serves 0.1.1 and must still run it: its imports resolve to the newer, compatible definitions.
+#[tokio::test]
+async fn a_plugin_built_for_the_first_interface_still_runs() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    install(&app, &provider, "legacy", &[school]).await;
+    let listed = app.get("plugin/list", Some(&provider), &[]).await;
+    assert_eq!(assert_ok(&listed).as_array().unwrap().iter().find(|p| p["plugin_id"] == "legacy").unwrap()["api"], "0.1.0");
+    let director = app.director().await;
+    let answer = app.get("legacy/ping", Some(&director), &[]).await;
+    let data = assert_ok(&answer);
+    assert_eq!(data["interface"], "0.1.0", "{answer}");
+    assert_eq!(data["business_id"], school);
+    assert_eq!(data["answer"], 42);
+    assert_eq!(data["now_length"], "2026-11-22T10:00:00.000Z".len());
 }
 
 #[tokio::test]

@@ -88,6 +88,8 @@ const ATTACKS: &[(&str, &str, bool)] = &[
 #[serde(default)]
 struct Target {
     business_id: Option<i64>,
+    /// Read through `sql.query-json` instead of `sql.query`.
+    json: bool,
 }
 
 fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
@@ -95,7 +97,24 @@ fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
     let target: Target = if req.method == "GET" { req.query()? } else { req.json()? };
     let foreign = target.business_id.unwrap_or(ctx.business_id + 1);
     let statement = statement.replace("{own}", &ctx.business_id.to_string()).replace("{foreign}", &foreign.to_string());
+    if target.json && !*write {
+        return Ok(run_json(name, &statement));
+    }
     Ok(run(name, &statement, &[], *write))
+}
+
+/// A read through `sql.query-json`: the business ids of the rows the host wrote.
+fn run_json(name: &str, statement: &str) -> Value {
+    match sql::query_json(statement, &[], &[]) {
+        Ok(rows) => {
+            let rows: Vec<Value> = serde_json::from_str(&rows.json).unwrap_or_default();
+            let mut business_ids: Vec<i64> = rows.iter().filter_map(|r| r["business_id"].as_i64()).collect();
+            business_ids.sort_unstable();
+            business_ids.dedup();
+            json!({ "attack": name, "via": "json", "refused": false, "rows": rows.len(), "business_ids": business_ids })
+        }
+        Err(error) => json!({ "attack": name, "via": "json", "refused": true, "error": error.details }),
+    }
 }
 
 fn run(name: &str, statement: &str, params: &[SqlValue], write: bool) -> Value {
