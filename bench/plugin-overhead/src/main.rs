@@ -194,6 +194,16 @@ async fn main() -> anyhow::Result<()> {
     let native_url = format!("{base}/bench/native/contact/readall");
     // Warm up both paths (compiled component, connection pools, SQLite page cache).
     run(&client, [&native_url, &plugin_url], &token, 100, concurrency).await?;
+    // Both sides must give the same answer, or the comparison means nothing.
+    let answer = |url: String| {
+        let (client, token) = (client.clone(), token.clone());
+        async move {
+            let value: Value = client.post(url).header("Authorization", format!("Token {token}")).json(&json!({})).send().await?.json().await?;
+            anyhow::Ok(value)
+        }
+    };
+    let (native_answer, plugin_answer) = (answer(native_url.clone()).await?, answer(plugin_url.clone()).await?);
+    anyhow::ensure!(native_answer == plugin_answer, "the two sides answer differently:\nnative {native_answer}\nplugin {plugin_answer}");
     let mut measured = Vec::new();
     for &level in &levels {
         let [native, plugin] = run(&client, [&native_url, &plugin_url], &token, requests / level, level).await?;
@@ -231,12 +241,13 @@ async fn main() -> anyhow::Result<()> {
     };
     let calls = mean("volante_plugin_call_seconds").map(|(_, c)| c).unwrap_or(1.0);
     for (label, name) in [
-        ("dispatch (route, session, checks, call, envelope)", "volante_plugin_dispatch_seconds"),
+        ("dispatch (route, session, checks, call, commit, envelope)", "volante_plugin_dispatch_seconds"),
         ("whole plugin call", "volante_plugin_call_seconds"),
         ("running the guest (call less its SQL imports)", "volante_plugin_guest_seconds"),
         ("instantiate", "volante_plugin_instantiate_seconds"),
         ("SQL imports (guard + database + copying rows in)", "volante_plugin_sql_seconds"),
         ("statement guard alone", "volante_plugin_guard_seconds"),
+        ("the database alone", "volante_plugin_sql_database_seconds"),
         ("giving the instance back to the pool", "volante_plugin_teardown_seconds"),
     ] {
         if let Some((sum, _)) = mean(name) {
@@ -244,7 +255,7 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     if let Some((sum, count)) = mean("volante_bench_native_seconds") {
-        println!("  {:<50} {:>8.0} µs", "(native: its whole handler)", sum / count * 1e6);
+        println!("  {:<50} {:>8.0} µs", "(native: its whole handler, from the session on)", sum / count * 1e6);
     }
     if let Some((sum, count)) = mean("volante_bench_native_sql_seconds") {
         println!("  {:<50} {:>8.0} µs", "(native: its two statements)", sum / count * 1e6);

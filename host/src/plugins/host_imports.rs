@@ -70,7 +70,9 @@ impl CallState {
             (statement.to_string(), params)
         };
         let tx = self.tx.as_mut().ok_or("No hay transacción activa")?;
+        let db_started = std::time::Instant::now();
         let result = if write { tx.execute(&sql, params).await.map(Err) } else { tx.query(&sql, params).await.map(Ok) };
+        metrics::histogram!("volante_plugin_sql_database_seconds").record(db_started.elapsed().as_secs_f64());
         result.map_err(|err| match err {
             sqlx::Error::Database(db) => db.message().to_string(),
             other => other.to_string(),
