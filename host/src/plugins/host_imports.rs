@@ -16,6 +16,71 @@ use crate::db::Engine;
 use crate::files::{repo, storage};
 use crate::state::AppState;
 
+/// What a call did outside its database transaction, made to follow the call's outcome: events
+/// are delivered, deleted files removed and settings saved only when the call commits; files it
+/// stored are removed again when it does not. A plugin called by another adds its effects to its
+/// caller's (they share one transaction).
+#[derive(Debug, Default)]
+pub struct Effects {
+    /// Events published, delivered after the call commits.
+    pub events: Vec<(String, String)>,
+    /// Files stored during the call.
+    pub files_created: Vec<i64>,
+    /// Files the call deleted (they stay until it commits).
+    pub files_deleted: Vec<i64>,
+    /// `(plugin, key, value)` settings written, saved when the call commits.
+    pub settings: Vec<(String, String, String)>,
+}
+
+impl Effects {
+    pub fn absorb(&mut self, other: Effects) {
+        self.events.extend(other.events);
+        self.files_created.extend(other.files_created);
+        self.files_deleted.extend(other.files_deleted);
+        self.settings.extend(other.settings);
+    }
+
+    /// Apply what a committed call did, or undo what a failed one left. Failures are logged: the
+    /// call's own answer is already decided.
+    pub async fn settle(self, app: &AppState, business_id: i64, committed: bool) {
+        let files = if committed { &self.files_deleted } else { &self.files_created };
+        for file_id in files {
+            if let Err(err) = remove_file(app, business_id, *file_id).await {
+                tracing::error!(file_id, error = %err, committed, "plugin file could not be settled");
+            }
+        }
+        if committed {
+            for (plugin, key, value) in &self.settings {
+                let saved = sqlx::query(
+                    "INSERT INTO plugin_setting (business_id, plugin_id, key, value, updated_at) VALUES ($1, $2, $3, $4, $5)
+                     ON CONFLICT (business_id, plugin_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                )
+                .bind(business_id)
+                .bind(plugin)
+                .bind(key)
+                .bind(value)
+                .bind(crate::db::now())
+                .execute(&app.db.pool)
+                .await;
+                if let Err(err) = saved {
+                    tracing::error!(plugin, key, error = %err, "plugin setting could not be saved");
+                }
+            }
+        }
+    }
+}
+
+/// Remove a business's file: its row, its bytes in the quota and its object in storage.
+async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::error::ApiResult<()> {
+    let mut tx = app.db.pool.begin().await?;
+    let Some(row) = repo::file_by_id(&mut tx, business_id, file_id).await? else { return Ok(()) };
+    sqlx::query("DELETE FROM file WHERE file_id = $1 AND business_id = $2").bind(file_id).bind(business_id).execute(&mut *tx).await?;
+    repo::release(&mut tx, business_id, row.size).await?;
+    tx.commit().await?;
+    let _ = app.storage.store.delete(&object_store::path::Path::from(row.storage_key.as_str())).await;
+    Ok(())
+}
+
 /// The data of one call's store.
 pub struct CallState {
     pub app: AppState,
@@ -25,8 +90,8 @@ pub struct CallState {
     /// The call's transaction; lent to a callee plugin during `plugins.call`.
     pub tx: Option<PluginTx>,
     pub limits: StoreLimits,
-    /// Events published during the call, delivered after it commits.
-    pub events: Vec<(String, String)>,
+    /// What the call did outside its transaction (events, files, settings).
+    pub effects: Effects,
     /// Nesting of `plugins.call`.
     pub depth: u32,
     /// The route is declared read-only: writes are refused.
@@ -37,7 +102,7 @@ pub struct CallState {
 
 impl CallState {
     pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: Option<PluginTx>, depth: u32) -> CallState {
-        CallState { app, plugin, session, ctx, tx, limits: StoreLimits::default(), events: Vec::new(), depth, read_only: false, sql_time: std::time::Duration::ZERO }
+        CallState { app, plugin, session, ctx, tx, limits: StoreLimits::default(), effects: Effects::default(), depth, read_only: false, sql_time: std::time::Duration::ZERO }
     }
 
     async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
@@ -140,7 +205,10 @@ impl files::Host for CallState {
         }
         .await;
         Ok(match result {
-            Ok(row) => Ok(file_info(&row)),
+            Ok(row) => {
+                self.effects.files_created.push(row.file_id);
+                Ok(file_info(&row))
+            }
             Err(err) => {
                 let _ = self.app.storage.store.delete(&object_store::path::Path::from(key.as_str())).await;
                 Err(err.to_string())
@@ -149,6 +217,9 @@ impl files::Host for CallState {
     }
 
     async fn get(&mut self, file_id: i64) -> wasmtime::Result<Result<Vec<u8>, String>> {
+        if self.effects.files_deleted.contains(&file_id) {
+            return Ok(Err("Archivo no encontrado".into()));
+        }
         let mut conn = self.app.db.pool.acquire().await?;
         let Some(row) = repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten() else {
             return Ok(Err("Archivo no encontrado".into()));
@@ -161,6 +232,9 @@ impl files::Host for CallState {
     }
 
     async fn info(&mut self, file_id: i64) -> wasmtime::Result<Result<FileInfo, String>> {
+        if self.effects.files_deleted.contains(&file_id) {
+            return Ok(Err("Archivo no encontrado".into()));
+        }
         let mut conn = self.app.db.pool.acquire().await?;
         Ok(match repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten() {
             Some(row) => Ok(file_info(&row)),
@@ -169,20 +243,15 @@ impl files::Host for CallState {
     }
 
     async fn delete(&mut self, file_id: i64) -> wasmtime::Result<Result<(), String>> {
-        let mut tx = self.app.db.pool.begin().await?;
-        let Some(row) = repo::file_by_id(&mut tx, self.ctx.business_id, file_id).await.ok().flatten() else {
+        if self.effects.files_deleted.contains(&file_id) {
             return Ok(Err("Archivo no encontrado".into()));
-        };
-        sqlx::query("DELETE FROM file WHERE file_id = $1 AND business_id = $2")
-            .bind(file_id)
-            .bind(self.ctx.business_id)
-            .execute(&mut *tx)
-            .await?;
-        if let Err(err) = repo::release(&mut tx, self.ctx.business_id, row.size).await {
-            return Ok(Err(err.to_string()));
         }
-        tx.commit().await?;
-        let _ = self.app.storage.store.delete(&object_store::path::Path::from(row.storage_key.as_str())).await;
+        let mut conn = self.app.db.pool.acquire().await?;
+        if repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten().is_none() {
+            return Ok(Err("Archivo no encontrado".into()));
+        }
+        // Removed when the call commits; until then the call no longer sees it.
+        self.effects.files_deleted.push(file_id);
         Ok(Ok(()))
     }
 }
@@ -234,7 +303,7 @@ impl events::Host for CallState {
         if serde_json::from_str::<serde_json::Value>(&payload_json).is_err() {
             return Ok(Err("La carga del evento no es JSON".into()));
         }
-        self.events.push((name, payload_json));
+        self.effects.events.push((name, payload_json));
         Ok(Ok(()))
     }
 }
@@ -260,15 +329,21 @@ impl plugins::Host for CallState {
         // The callee works inside the caller's transaction (one call, one transaction).
         let tx = self.tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing during a plugin call"))?;
         let app = self.app.clone();
-        let (result, tx) =
+        let (result, tx, effects) =
             app.plugins.invoke(&app, callee, self.session.clone(), self.ctx.clone(), tx, &function, &args_json, self.depth + 1, self.read_only, &self.plugin.manifest.plugin.id).await;
         self.tx = tx;
+        // The callee's writes share this call's transaction, so its other effects follow it too.
+        self.effects.absorb(effects);
         Ok(result)
     }
 }
 
 impl settings::Host for CallState {
     async fn get(&mut self, key: String) -> wasmtime::Result<Option<String>> {
+        let plugin = &self.plugin.manifest.plugin.id;
+        if let Some((_, _, value)) = self.effects.settings.iter().find(|(p, k, _)| p == plugin && *k == key) {
+            return Ok(Some(value.clone()));
+        }
         let value: Option<(String,)> =
             sqlx::query_as("SELECT value FROM plugin_setting WHERE business_id = $1 AND plugin_id = $2 AND key = $3")
                 .bind(self.ctx.business_id)
@@ -286,17 +361,10 @@ impl settings::Host for CallState {
         if serde_json::from_str::<serde_json::Value>(&value_json).is_err() || value_json.len() > 64 * 1024 {
             return Ok(Err("El valor debe ser JSON de hasta 64 KiB".into()));
         }
-        sqlx::query(
-            "INSERT INTO plugin_setting (business_id, plugin_id, key, value, updated_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (business_id, plugin_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        )
-        .bind(self.ctx.business_id)
-        .bind(&self.plugin.manifest.plugin.id)
-        .bind(&key)
-        .bind(&value_json)
-        .bind(crate::db::now())
-        .execute(&self.app.db.pool)
-        .await?;
+        // Saved when the call commits; the call itself reads it back at once.
+        let plugin = self.plugin.manifest.plugin.id.clone();
+        self.effects.settings.retain(|(p, k, _)| !(*p == plugin && *k == key));
+        self.effects.settings.push((plugin, key, value_json));
         Ok(Ok(()))
     }
 }

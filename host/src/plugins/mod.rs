@@ -25,7 +25,7 @@ pub use api::{dispatch, router};
 use bindings::latest::volante::plugin::types::{Context, ErrorItem, Request};
 use bindings::latest::PluginPre;
 use data::{PluginData, PluginTx};
-use host_imports::CallState;
+use host_imports::{CallState, Effects};
 use runtime::{Fault, Limits};
 
 use crate::auth::Session;
@@ -494,7 +494,7 @@ impl Plugins {
         metrics::histogram!("volante_plugin_call_seconds", "plugin" => id.clone()).record(started.elapsed().as_secs_f64());
         let data = store.data_mut();
         let tx = data.tx.take();
-        let events = std::mem::take(&mut data.events);
+        let effects = std::mem::take(&mut data.effects);
         // Dropping the store gives the instance's slot back to the pool (resetting the pages the
         // call dirtied): done off the answer's path, and measured.
         tokio::task::spawn_blocking(move || {
@@ -516,14 +516,21 @@ impl Plugins {
             Err(err) => Err(self.fault(&id, &err)),
         };
         let tx = tx.ok_or_else(|| anyhow::anyhow!("the call's transaction went missing"))?;
-        match &result {
-            Ok(_) => tx.commit().await?,
-            Err(_) => tx.rollback().await?,
-        }
-        if result.is_ok() {
-            for (name, payload) in events {
-                self.deliver(app, session.clone(), ctx.clone(), &name, &payload).await;
+        let committed = match &result {
+            Ok(_) => tx.commit().await.map(|_| true),
+            Err(_) => tx.rollback().await.map(|_| false),
+        };
+        let committed = match committed {
+            Ok(committed) => committed,
+            Err(err) => {
+                effects.settle(app, ctx.business_id, false).await;
+                return Err(err.into());
             }
+        };
+        let events = if committed { effects.events.clone() } else { Vec::new() };
+        effects.settle(app, ctx.business_id, committed).await;
+        for (name, payload) in events {
+            self.deliver(app, session.clone(), ctx.clone(), &name, &payload).await;
         }
         result
     }
@@ -545,10 +552,16 @@ impl Plugins {
                 let instance = plugin.pre.instantiate_async(&mut store).await?;
                 let outcome = instance.call_on_event(&mut store, &ctx, name, payload).await;
                 let tx = store.data_mut().tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing"))?;
-                match &outcome {
-                    Ok(Ok(())) => tx.commit().await.map_err(wasmtime::Error::msg)?,
-                    _ => tx.rollback().await.map_err(wasmtime::Error::msg)?,
-                }
+                // Events a handler publishes are not delivered further (no chains of handlers).
+                let effects = std::mem::take(&mut store.data_mut().effects);
+                let committed = match &outcome {
+                    Ok(Ok(())) => tx.commit().await.is_ok(),
+                    _ => {
+                        let _ = tx.rollback().await;
+                        false
+                    }
+                };
+                effects.settle(app, ctx.business_id, committed).await;
                 outcome
             }
             .await;
@@ -574,12 +587,12 @@ impl Plugins {
         depth: u32,
         read_only: bool,
         caller: &str,
-    ) -> (Result<String, String>, Option<PluginTx>) {
+    ) -> (Result<String, String>, Option<PluginTx>, Effects) {
         let id = callee.manifest.plugin.id.clone();
         let mut tx = tx;
         // The callee works with its own rights inside the caller's transaction.
         if let Err(err) = tx.act_as(&id).await {
-            return (Err(format!("No se ha podido llamar a {id}: {err}")), Some(tx));
+            return (Err(format!("No se ha podido llamar a {id}: {err}")), Some(tx), Effects::default());
         }
         let mut state = CallState::new(app.clone(), callee.clone(), session, ctx.clone(), Some(tx), depth);
         state.read_only = read_only;
@@ -590,6 +603,7 @@ impl Plugins {
         }
         .await;
         let mut tx = store.data_mut().tx.take();
+        let effects = std::mem::take(&mut store.data_mut().effects);
         let mut result = match outcome {
             Ok(result) => result,
             Err(err) => Err(self.fault(&id, &err).to_string()),
@@ -599,7 +613,7 @@ impl Plugins {
                 result = Err(format!("No se ha podido volver a {caller}: {err}"));
             }
         }
-        (result, tx)
+        (result, tx, effects)
     }
 }
 

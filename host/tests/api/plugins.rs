@@ -413,6 +413,43 @@ async fn upgrades_run_new_migrations_and_a_failing_one_keeps_the_old_version() {
     assert_eq!(error_code(&answer), "PLUGIN-015");
 }
 
+/// What a plugin call does outside its database transaction follows its outcome: a failed call
+/// leaves no stored file and no setting behind and deletes nothing; a successful one does all.
+#[tokio::test]
+async fn a_failed_call_leaves_no_files_or_settings_behind() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    install(&app, &provider, "hostile", &[school]).await;
+    let director = app.director().await;
+    let files_sql = format!("SELECT COUNT(*) FROM file WHERE business_id = {school}");
+    let settings_sql = "SELECT COUNT(*) FROM plugin_setting WHERE plugin_id = 'hostile'";
+
+    // Success: the file and the setting stay.
+    let done = app.post("hostile/effects", Some(&director), json!({})).await;
+    let kept = assert_ok(&done)["file_id"].as_i64().unwrap();
+    assert_eq!(done["data"]["setting"]["file_id"], kept, "the call reads its own setting back: {done}");
+    let (files_before, settings_before) = (app.count(&files_sql).await, app.count(settings_sql).await);
+    assert_eq!(settings_before, 1);
+
+    // Failure after storing a file, writing a setting and deleting the kept file: nothing of it.
+    let failed = app.post("hostile/effects", Some(&director), json!({ "fail": true, "delete_file_id": kept })).await;
+    assert_eq!(error_code(&failed), "HOSTILE-001", "{failed}");
+    assert_eq!(app.count(&files_sql).await, files_before, "the failed call's file was removed and the kept one is still there");
+    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM file WHERE file_id = {kept}")).await, 1);
+    let setting: (String,) = sqlx::query_as("SELECT value FROM plugin_setting WHERE plugin_id = 'hostile' AND key = 'effect'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&setting.0).unwrap()["file_id"], kept, "the failed call's setting was not saved");
+
+    // Success with a deletion: the file goes, the new one stays.
+    let done = app.post("hostile/effects", Some(&director), json!({ "delete_file_id": kept })).await;
+    assert_ok(&done);
+    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM file WHERE file_id = {kept}")).await, 0);
+    assert_eq!(app.count(&files_sql).await, files_before);
+}
+
 /// `plugins/legacy` is built from a frozen copy of the first interface's WIT (0.1.0); this host
 /// serves 0.1.1 and must still run it: its imports resolve to the newer, compatible definitions.
 #[tokio::test]

@@ -34,6 +34,7 @@ impl Plugin for Hostile {
             .get("hostile/giant", |_, _| Ok("x".repeat(64 << 20)))
             .get("hostile/panic", |_, _| -> Result<Value> { panic!("hostile plugin panics on purpose") })
             .get("hostile/file_foreign", file_foreign)
+            .post("hostile/effects", effects)
             .post("hostile/settings_huge", |_, _| {
                 let huge = "y".repeat(8 << 20);
                 Ok(match settings::set("huge", &huge) {
@@ -177,6 +178,36 @@ fn raw_sql(_ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: RawSql = req.json()?;
     let params: Vec<SqlValue> = body.params.iter().map(sql::ToSql::to_sql).collect();
     Ok(run("sql", &body.statement, &params, body.write))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct EffectsBody {
+    /// A file to delete during the call.
+    delete_file_id: Option<i64>,
+    /// Fail after doing everything.
+    fail: bool,
+}
+
+/// Store a file, write a setting and delete a file, then succeed or fail as asked: what a call
+/// does outside its transaction must follow its outcome.
+fn effects(_ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: EffectsBody = req.json()?;
+    let name = format!("efecto-{}.txt", host::now().replace([':', '.'], "-"));
+    let stored = files::put("Efectos", &name, "text/plain", b"efecto")?;
+    settings::set("effect", &json!({ "file_id": stored.file_id }))?;
+    // The call reads back what it wrote and no longer sees what it deleted.
+    let seen: Option<Value> = settings::get("effect");
+    if let Some(file_id) = body.delete_file_id {
+        files::delete(file_id)?;
+        if files::info(file_id).is_some() {
+            return Err(volante_plugin_sdk::Error::internal("a deleted file is still visible to the call"));
+        }
+    }
+    if body.fail {
+        return Err(volante_plugin_sdk::Error::new("HOSTILE-001", "Falla a propósito"));
+    }
+    Ok(json!({ "file_id": stored.file_id, "setting": seen }))
 }
 
 /// Metadata of a file id the caller names (another business's, in the tests).
