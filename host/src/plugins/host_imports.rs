@@ -70,6 +70,8 @@ impl Effects {
     }
 }
 
+const READ_ONLY: &str = "Esta llamada es de solo lectura: no puede modificar datos";
+
 /// Remove a business's file: its row, its bytes in the quota and its object in storage.
 async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::error::ApiResult<()> {
     let mut tx = app.db.pool.begin().await?;
@@ -121,7 +123,7 @@ impl CallState {
         let (kind, parsed) = self.app.plugins.guard_cache.check(engine, statement, &allowed)?;
         metrics::histogram!("volante_plugin_guard_seconds").record(guard_started.elapsed().as_secs_f64());
         if self.read_only && kind == guard::Kind::Write {
-            return Err("Esta llamada es de solo lectura: no puede modificar datos".into());
+            return Err(READ_ONLY.into());
         }
         if !write && kind == guard::Kind::Write && !statement.to_lowercase().contains("returning") {
             return Err("Use execute para sentencias que modifican datos".into());
@@ -172,6 +174,9 @@ fn file_info(row: &repo::FileRow) -> FileInfo {
 
 impl files::Host for CallState {
     async fn put(&mut self, folder: String, name: String, content_type: String, bytes: Vec<u8>) -> wasmtime::Result<Result<FileInfo, String>> {
+        if self.read_only {
+            return Ok(Err(READ_ONLY.into()));
+        }
         let Some(session) = self.session.clone() else { return Ok(Err("Sin sesión no hay gestor documental".into())) };
         let name = match crate::files::names::check("name", &name) {
             Ok(name) => name,
@@ -243,6 +248,9 @@ impl files::Host for CallState {
     }
 
     async fn delete(&mut self, file_id: i64) -> wasmtime::Result<Result<(), String>> {
+        if self.read_only {
+            return Ok(Err(READ_ONLY.into()));
+        }
         if self.effects.files_deleted.contains(&file_id) {
             return Ok(Err("Archivo no encontrado".into()));
         }
@@ -355,6 +363,9 @@ impl settings::Host for CallState {
     }
 
     async fn set(&mut self, key: String, value_json: String) -> wasmtime::Result<Result<(), String>> {
+        if self.read_only {
+            return Ok(Err(READ_ONLY.into()));
+        }
         if key.is_empty() || key.len() > 100 {
             return Ok(Err("Clave no válida".into()));
         }

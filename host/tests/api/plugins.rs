@@ -443,6 +443,11 @@ async fn a_failed_call_leaves_no_files_or_settings_behind() {
         .unwrap();
     assert_eq!(serde_json::from_str::<Value>(&setting.0).unwrap()["file_id"], kept, "the failed call's setting was not saved");
 
+    // A read-only route may not store files or settings either.
+    let refused = app.post("hostile/effects_read_only", Some(&director), json!({})).await;
+    assert_eq!(error_code(&refused), "SERVER-000", "{refused}");
+    assert_eq!(app.count(&files_sql).await, files_before);
+
     // Success with a deletion: the file goes, the new one stays.
     let done = app.post("hostile/effects", Some(&director), json!({ "delete_file_id": kept })).await;
     assert_ok(&done);

@@ -35,6 +35,7 @@ impl Plugin for Hostile {
             .get("hostile/panic", |_, _| -> Result<Value> { panic!("hostile plugin panics on purpose") })
             .get("hostile/file_foreign", file_foreign)
             .post("hostile/effects", effects)
+            .post("hostile/effects_read_only", effects)
             .post("hostile/settings_huge", |_, _| {
                 let huge = "y".repeat(8 << 20);
                 Ok(match settings::set("huge", &huge) {
