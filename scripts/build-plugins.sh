@@ -40,6 +40,9 @@ else
   build_std=(-Zbuild-std=std,panic_abort)
 fi
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker"
+# Shared by every checkout: rebuild this one's crates if another checkout built last.
+source scripts/claim-cache.sh
+volante_claim_cache "$CARGO_TARGET_DIR"
 if [ -x /usr/lib/llvm-19/bin/wasm-ld ]; then
   export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-arg=--wasm-ld-path=/usr/lib/llvm-19/bin/wasm-ld"
 fi
