@@ -173,9 +173,21 @@ pub fn scope_sql<R: Resource>(ctx: &Ctx, params: &mut Vec<SqlValue>) -> String {
 }
 
 fn select_list<R: Resource>() -> String {
-    let mut cols = vec!["id".to_string(), "state".into(), "created_at".into(), "updated_at".into()];
-    cols.extend(columns::<R>().iter().cloned());
-    cols.join(", ")
+    select_list_with::<R>(&[])
+}
+
+/// The meta columns and `R`'s; those in `empty_lists` as `COALESCE(column, '[]') AS column`.
+fn select_list_with<R: Resource>(empty_lists: &[&str]) -> String {
+    let mut list = String::from("id, state, created_at, updated_at");
+    for column in columns::<R>().iter() {
+        list.push_str(", ");
+        if empty_lists.contains(&column.as_str()) {
+            list.push_str(&format!("COALESCE({column}, '[]') AS {column}"));
+        } else {
+            list.push_str(column);
+        }
+    }
+    list
 }
 
 fn records<R: Resource>(rows: sql::SqlRows) -> Result<Vec<Record<R>>> {
@@ -448,14 +460,17 @@ pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> 
 pub fn list_json_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<JsonText> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
     let total = plan.total::<R>()?;
-    let (statement, params) = plan.page_statement::<R>();
     let (count, items) = match crate::shape::field_kinds::<R>() {
-        Some(kinds) => {
-            let kinds: Vec<_> = kinds.into_iter().filter(|(_, kind)| *kind != sql::JsonKind::Plain).collect();
+        Some(fields) => {
+            // A list field reads NULL as `[]` on the typed path: the same here.
+            let empty_lists: Vec<&str> = fields.iter().filter(|f| f.null_is_empty_list).map(|f| f.name.as_str()).collect();
+            let (statement, params) = plan.page_statement_with::<R>(&empty_lists);
+            let kinds: Vec<_> = fields.into_iter().filter(|f| f.kind != sql::JsonKind::Plain).map(|f| (f.name, f.kind)).collect();
             let rows = sql::query_json(&statement, &params, &kinds)?;
             (rows.count as usize, rows.json)
         }
         None => {
+            let (statement, params) = plan.page_statement::<R>();
             let items = records::<R>(sql::query_rows(&statement, &params)?)?;
             (items.len(), serde_json::to_string(&items)?)
         }
@@ -543,13 +558,18 @@ impl ListPlan {
     }
 
     fn page_statement<R: Resource>(&self) -> (String, Vec<SqlValue>) {
+        self.page_statement_with::<R>(&[])
+    }
+
+    /// The page's statement; the columns in `empty_lists` read `'[]'` where they are NULL.
+    fn page_statement_with<R: Resource>(&self, empty_lists: &[&str]) -> (String, Vec<SqlValue>) {
         let mut params = self.params.clone();
         params.push((self.per_page as i64).to_sql());
         params.push(self.offset().to_sql());
         let n = params.len();
         let statement = format!(
             "SELECT {} FROM {} WHERE {} ORDER BY {} LIMIT ${} OFFSET ${}",
-            select_list::<R>(),
+            select_list_with::<R>(empty_lists),
             R::TABLE,
             self.where_sql,
             self.order,
@@ -674,5 +694,7 @@ mod tests {
         // No rows (a database may then answer no columns either).
         assert!(records::<Thing>(sql::SqlRows { columns: vec![], rows: vec![] }).unwrap().is_empty());
         assert_eq!(&*super::columns::<Thing>(), &["name".to_string(), "size".to_string()]);
+        assert_eq!(select_list::<Thing>(), "id, state, created_at, updated_at, name, size");
+        assert_eq!(select_list_with::<Thing>(&["name"]), "id, state, created_at, updated_at, COALESCE(name, '[]') AS name, size");
     }
 }

@@ -23,12 +23,25 @@ enum Form {
     Boolean,
     /// Lists, maps, structs, bytes: kept as JSON text.
     Json,
+    /// A list (typed reading turns a NULL into an empty list, unless the field is optional).
+    List,
     /// Cannot be told.
     Unknown,
 }
 
-/// The JSON kind of each field of `T` (a struct), by serde name; `None` when one cannot be told.
-pub fn field_kinds<T: DeserializeOwned>() -> Option<Vec<(String, JsonKind)>> {
+/// A field's JSON form as `sql.query-json` writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldKind {
+    /// The serde name (the column).
+    pub name: String,
+    pub kind: JsonKind,
+    /// A list that is not optional: a NULL column reads as `[]` (as the typed path reads it).
+    pub null_is_empty_list: bool,
+}
+
+/// The JSON kind of each field of `T` (a struct), in declaration order; `None` when one cannot
+/// be told.
+pub fn field_kinds<T: DeserializeOwned>() -> Option<Vec<FieldKind>> {
     let probe = Probe::default();
     // Enums are probed one variant per pass: pass `k` picks each enum's variant `k` (or its last),
     // until every variant of every enum was seen.
@@ -51,11 +64,14 @@ pub fn field_kinds<T: DeserializeOwned>() -> Option<Vec<(String, JsonKind)>> {
     }
     fields
         .into_iter()
-        .map(|(name, form)| match form {
-            Form::Plain => Some((name, JsonKind::Plain)),
-            Form::Boolean => Some((name, JsonKind::Boolean)),
-            Form::Json => Some((name, JsonKind::Json)),
-            Form::Unknown => None,
+        .map(|(name, form, optional)| {
+            let kind = match form {
+                Form::Plain => JsonKind::Plain,
+                Form::Boolean => JsonKind::Boolean,
+                Form::Json | Form::List => JsonKind::Json,
+                Form::Unknown => return None,
+            };
+            Some(FieldKind { name, kind, null_is_empty_list: form == Form::List && !optional })
         })
         .collect()
 }
@@ -63,8 +79,8 @@ pub fn field_kinds<T: DeserializeOwned>() -> Option<Vec<(String, JsonKind)>> {
 #[derive(Default)]
 struct Probe {
     pass: Cell<usize>,
-    /// Top-level fields in declaration order and their form.
-    fields: RefCell<Vec<(String, Form)>>,
+    /// Top-level fields in declaration order, their form and whether they are optional.
+    fields: RefCell<Vec<(String, Form, bool)>>,
     /// Enums by name: variant count and whether every variant seen so far is a unit variant.
     enums: RefCell<BTreeMap<&'static str, (usize, bool)>>,
 }
@@ -125,13 +141,21 @@ impl<'de> MapAccess<'de> for Fields<'_> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Refused> {
         let name = self.fields[self.next];
         self.next += 1;
-        let form = Cell::new(None);
-        let value = seed.deserialize(Blank { probe: self.probe, form: self.top.then_some(&form) })?;
+        let field = FieldProbe::default();
+        let value = seed.deserialize(Blank { probe: self.probe, field: self.top.then_some(&field) })?;
         if self.top {
-            self.probe.fields.borrow_mut().push((name.to_string(), form.get().unwrap_or(Form::Unknown)));
+            self.probe.fields.borrow_mut().push((name.to_string(), field.form.get().unwrap_or(Form::Unknown), field.optional.get()));
         }
         Ok(value)
     }
+}
+
+/// What a top-level field asked for.
+#[derive(Default)]
+struct FieldProbe {
+    form: Cell<Option<Form>>,
+    /// Asked for an `Option` before anything else.
+    optional: Cell<bool>,
 }
 
 /// A blank value of whatever is asked for, noting what a top-level field asked for.
@@ -139,21 +163,21 @@ impl<'de> MapAccess<'de> for Fields<'_> {
 struct Blank<'p, 'f> {
     probe: &'p Probe,
     /// Where a top-level field's form goes; `None` inside a field.
-    form: Option<&'f Cell<Option<Form>>>,
+    field: Option<&'f FieldProbe>,
 }
 
 impl<'p, 'f> Blank<'p, 'f> {
     fn note(&self, form: Form) {
-        if let Some(cell) = self.form {
-            if cell.get().is_none() {
-                cell.set(Some(form));
+        if let Some(field) = self.field {
+            if field.form.get().is_none() {
+                field.form.set(Some(form));
             }
         }
     }
 
     /// Values inside a field (its form is already noted).
     fn inner(&self) -> Blank<'p, 'f> {
-        Blank { probe: self.probe, form: None }
+        Blank { probe: self.probe, field: None }
     }
 }
 
@@ -190,7 +214,7 @@ impl<'de> de::Deserializer<'de> for Blank<'_, '_> {
         deserialize_unit => Form::Plain, |v| v.visit_unit();
         deserialize_bytes => Form::Json, |v| v.visit_bytes(&[]);
         deserialize_byte_buf => Form::Json, |v| v.visit_bytes(&[]);
-        deserialize_seq => Form::Json, |v| v.visit_seq(Empty);
+        deserialize_seq => Form::List, |v| v.visit_seq(Empty);
         deserialize_map => Form::Json, |v| v.visit_map(Empty);
         deserialize_any => Form::Unknown, |v| v.visit_unit();
         deserialize_ignored_any => Form::Unknown, |v| v.visit_unit();
@@ -198,6 +222,11 @@ impl<'de> de::Deserializer<'de> for Blank<'_, '_> {
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Refused> {
         // `null` is written as null whatever the kind: the form is the inner value's.
+        if let Some(field) = self.field {
+            if field.form.get().is_none() {
+                field.optional.set(true);
+            }
+        }
         visitor.visit_some(self)
     }
 
@@ -232,7 +261,7 @@ impl<'de> de::Deserializer<'de> for Blank<'_, '_> {
         let index = self.probe.pass.get().min(variants.len() - 1);
         let unit = Cell::new(true);
         let value = visitor.visit_enum(Variant { blank: self.inner(), name: variants[index], unit: &unit })?;
-        if self.form.is_some() {
+        if self.field.is_some() {
             // A field's enum: written as the variant's name (plain) only if no variant has data.
             let mut enums = self.probe.enums.borrow_mut();
             let seen = enums.entry(name).or_insert((variants.len(), true));
@@ -447,14 +476,14 @@ mod tests {
         lines: Option<Vec<Address>>,
     }
 
-    fn kind(kinds: &[(String, JsonKind)], name: &str) -> JsonKind {
-        kinds.iter().find(|(n, _)| n == name).map(|(_, k)| *k).unwrap_or_else(|| panic!("{name} missing"))
+    fn kind(kinds: &[FieldKind], name: &str) -> JsonKind {
+        kinds.iter().find(|f| f.name == name).map(|f| f.kind).unwrap_or_else(|| panic!("{name} missing"))
     }
 
     #[test]
     fn each_field_gets_the_kind_of_its_serialized_form() {
         let kinds = field_kinds::<Everything>().unwrap();
-        let names: Vec<&str> = kinds.iter().map(|(n, _)| n.as_str()).collect();
+        let names: Vec<&str> = kinds.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["name", "type", "branch_id", "price", "active", "maybe", "tags", "extra", "address", "pair", "lines"]);
         for plain in ["name", "type", "branch_id", "price"] {
             assert_eq!(kind(&kinds, plain), JsonKind::Plain, "{plain}");
@@ -465,6 +494,9 @@ mod tests {
         for json in ["tags", "extra", "address", "pair", "lines"] {
             assert_eq!(kind(&kinds, json), JsonKind::Json, "{json}");
         }
+        // Only a list that is not optional reads NULL as an empty list.
+        let empty_lists: Vec<&str> = kinds.iter().filter(|f| f.null_is_empty_list).map(|f| f.name.as_str()).collect();
+        assert_eq!(empty_lists, ["tags"]);
     }
 
     #[test]
