@@ -527,7 +527,8 @@ impl Plugins {
                 return Err(err.into());
             }
         };
-        let events = if committed { effects.events.clone() } else { Vec::new() };
+        let mut effects = effects;
+        let events = if committed { std::mem::take(&mut effects.events) } else { Vec::new() };
         effects.settle(app, ctx.business_id, committed).await;
         for (name, payload) in events {
             self.deliver(app, session.clone(), ctx.clone(), &name, &payload).await;
@@ -555,13 +556,16 @@ impl Plugins {
                 // Events a handler publishes are not delivered further (no chains of handlers).
                 let effects = std::mem::take(&mut store.data_mut().effects);
                 let committed = match &outcome {
-                    Ok(Ok(())) => tx.commit().await.is_ok(),
-                    _ => {
-                        let _ = tx.rollback().await;
-                        false
-                    }
+                    Ok(Ok(())) => tx.commit().await.map(|_| true),
+                    _ => tx.rollback().await.map(|_| false),
                 };
-                effects.settle(app, ctx.business_id, committed).await;
+                match committed {
+                    Ok(committed) => effects.settle(app, ctx.business_id, committed).await,
+                    Err(err) => {
+                        effects.settle(app, ctx.business_id, false).await;
+                        return Err(wasmtime::Error::msg(err));
+                    }
+                }
                 outcome
             }
             .await;
