@@ -97,6 +97,8 @@ describe('sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enviar otro código' }));
     await waitFor(() => expect(api.calls('POST user/login')).toHaveLength(3));
     expect(api.calls('POST user/login')[2].body).not.toHaveProperty('code');
+    // The new code's request may still be answering: its buttons stay disabled until it has.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Volver' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Volver' }));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
   });
