@@ -11,7 +11,8 @@
 //! Settings (environment): BENCH_CONTACTS (100000), BENCH_REQUESTS per side and concurrency level
 //! (5000), BENCH_CONCURRENCY (levels, "1,4"), VOLANTE_BENCH_DATABASE_URL (PostgreSQL; default
 //! SQLite), BENCH_PERF_MAP=1 (name the plugin's functions for `perf`), BENCH_COMPONENT (a
-//! contacts.wasm other than the one scripts/build-plugins.sh wrote).
+//! contacts.wasm other than the one scripts/build-plugins.sh wrote), BENCH_ONLY=native|plugin (one
+//! side alone, for counting with `perf stat`).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -21,6 +22,10 @@ use volante_host::app::Application;
 use volante_host::config::Config;
 use volante_host::{business, demo, plugins::Actor};
 use volante_registry::package::{self, Contents};
+
+/// The allocator of the `volante` binary (host/src/main.rs), so the bench measures what it serves.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn env_number(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -204,6 +209,21 @@ async fn main() -> anyhow::Result<()> {
     };
     let (native_answer, plugin_answer) = (answer(native_url.clone()).await?, answer(plugin_url.clone()).await?);
     anyhow::ensure!(native_answer == plugin_answer, "the two sides answer differently:\nnative {native_answer}\nplugin {plugin_answer}");
+    // BENCH_ONLY=native|plugin: one side alone, at the first level, for `perf stat` and the like
+    // to count per side (no comparison is printed).
+    if let Ok(side) = std::env::var("BENCH_ONLY") {
+        let url = match side.as_str() {
+            "native" => &native_url,
+            "plugin" => &plugin_url,
+            _ => anyhow::bail!("BENCH_ONLY: native or plugin"),
+        };
+        let [latencies, _] = run(&client, [url, url], &token, requests / 2, levels[0]).await?;
+        let figures = Figures { latencies, concurrency: levels[0] };
+        println!("{side} alone, {requests} requests, concurrency {}: {:.1} requests/s, p50 {} µs", levels[0], figures.rps(), figures.percentile(0.5).as_micros());
+        let _ = stop.send(());
+        let _ = server.await;
+        return Ok(());
+    }
     let mut measured = Vec::new();
     for &level in &levels {
         let [native, plugin] = run(&client, [&native_url, &plugin_url], &token, requests / level, level).await?;
