@@ -443,10 +443,10 @@ pub fn list<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<Page<Vec<Record
 /// with `{}` where the next placeholder number goes, e.g. `("id IN (SELECT … = ${})", vec![v])`.
 pub fn list_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<Page<Vec<Record<R>>>> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
-    let total = plan.total::<R>()?;
     let (statement, params) = plan.page_statement::<R>();
-    let items = records::<R>(sql::query_rows(&statement, &params)?)?;
-    Ok(plan.page(items.len(), items, total))
+    let [total, rows] = plan.with_total::<R>(sql::read(statement, params))?;
+    let items = records::<R>(rows.rows()?)?;
+    Ok(plan.page(items.len(), items, sql::scalar(total.rows()?)?))
 }
 
 /// [`list`] for answering as it is: the records are written as JSON by the host and go out
@@ -459,22 +459,24 @@ pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> 
 /// [`list_where`] written as [`list_json`] does.
 pub fn list_json_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<JsonText> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
-    let total = plan.total::<R>()?;
-    let (count, items) = match crate::shape::field_kinds::<R>() {
+    let (total, count, items) = match crate::shape::field_kinds::<R>() {
         Some(fields) => {
             // A list field reads NULL as `[]` on the typed path: the same here.
             let empty_lists: Vec<&str> = fields.iter().filter(|f| f.null_is_empty_list).map(|f| f.name.as_str()).collect();
             let (statement, params) = plan.page_statement_with::<R>(&empty_lists);
             let kinds: Vec<_> = fields.into_iter().filter(|f| f.kind != sql::JsonKind::Plain).map(|f| (f.name, f.kind)).collect();
-            let rows = sql::query_json(&statement, &params, &kinds)?;
-            (rows.count as usize, rows.json)
+            let [total, rows] = plan.with_total::<R>(sql::read_json(statement, params, kinds))?;
+            let rows = rows.json()?;
+            (total, rows.count as usize, rows.json)
         }
         None => {
             let (statement, params) = plan.page_statement::<R>();
-            let items = records::<R>(sql::query_rows(&statement, &params)?)?;
-            (items.len(), serde_json::to_string(&items)?)
+            let [total, rows] = plan.with_total::<R>(sql::read(statement, params))?;
+            let items = records::<R>(rows.rows()?)?;
+            (total, items.len(), serde_json::to_string(&items)?)
         }
     };
+    let total: i64 = sql::scalar(total.rows()?)?;
     let page = plan.page(count, (), total);
     // Written in the field order of `Page`.
     Ok(JsonText(format!(
@@ -553,8 +555,11 @@ impl ListPlan {
         (self.page as i64 - 1) * self.per_page as i64
     }
 
-    fn total<R: Resource>(&self) -> Result<i64> {
-        sql::query_scalar(&format!("SELECT COUNT(*) FROM {} WHERE {}", R::TABLE, self.where_sql), &self.params)
+    /// The total and `page` (the page's read) in one crossing into the host.
+    fn with_total<R: Resource>(&self, page: sql::BatchRead) -> Result<[sql::BatchAnswer; 2]> {
+        let count = sql::read(format!("SELECT COUNT(*) FROM {} WHERE {}", R::TABLE, self.where_sql), self.params.clone());
+        let answers = sql::query_batch(&[count, page])?;
+        <[sql::BatchAnswer; 2]>::try_from(answers).map_err(|a| Error::internal(format!("2 answers were expected, {} came", a.len())))
     }
 
     fn page_statement<R: Resource>(&self) -> (String, Vec<SqlValue>) {

@@ -10,7 +10,7 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use crate::bindings::volante::plugin as wit;
-pub use crate::bindings::volante::plugin::types::{JsonKind, JsonRows, SqlRows, SqlValue};
+pub use crate::bindings::volante::plugin::types::{BatchAnswer, BatchRead, JsonKind, JsonRows, SqlRows, SqlValue};
 use crate::{Error, Result};
 
 /// A value usable as a statement parameter.
@@ -103,6 +103,45 @@ pub fn query_json(statement: &str, params: &[SqlValue], kinds: &[(String, JsonKi
     wit::sql::query_json(statement, params, kinds).map_err(|e| sql_error(statement, e))
 }
 
+/// Several reads in one crossing into the host (`sql.query-batch`), run in order: for reads known
+/// up front, such as a list's total and its page. Each answer has the form its read asked for:
+/// [`BatchAnswer::Json`] when `json` names the kinds (as [`query_json`]), else
+/// [`BatchAnswer::Rows`]. The first refusal or error ends the batch.
+pub fn query_batch(reads: &[BatchRead]) -> Result<Vec<BatchAnswer>> {
+    wit::sql::query_batch(reads).map_err(|e| {
+        let statements: Vec<&str> = reads.iter().map(|r| r.statement.as_str()).collect();
+        Error::internal(format!("{e} (in one of `{}`)", statements.join("`; `")))
+    })
+}
+
+/// A read of a batch that answers rows.
+pub fn read(statement: impl Into<String>, params: Vec<SqlValue>) -> BatchRead {
+    BatchRead { statement: statement.into(), params, json: None }
+}
+
+/// A read of a batch that answers JSON written by the host, as [`query_json`].
+pub fn read_json(statement: impl Into<String>, params: Vec<SqlValue>, kinds: Vec<(String, JsonKind)>) -> BatchRead {
+    BatchRead { statement: statement.into(), params, json: Some(kinds) }
+}
+
+impl BatchAnswer {
+    /// The rows of an answer to [`read`] (an answer to [`read_json`] is an internal error).
+    pub fn rows(self) -> Result<SqlRows> {
+        match self {
+            BatchAnswer::Rows(rows) => Ok(rows),
+            BatchAnswer::Json(_) => Err(Error::internal("rows were asked for and JSON came")),
+        }
+    }
+
+    /// The JSON of an answer to [`read_json`].
+    pub fn json(self) -> Result<JsonRows> {
+        match self {
+            BatchAnswer::Json(rows) => Ok(rows),
+            BatchAnswer::Rows(_) => Err(Error::internal("JSON was asked for and rows came")),
+        }
+    }
+}
+
 /// The rows of a query, or the host's refusal or the database's error as text (for callers that
 /// handle a refusal themselves, e.g. reading a table that may not be granted).
 pub fn try_query(statement: &str, params: &[SqlValue]) -> std::result::Result<SqlRows, String> {
@@ -141,7 +180,11 @@ pub fn query_one<T: DeserializeOwned>(statement: &str, params: &[SqlValue]) -> R
 
 /// The first column of the first row (`SELECT COUNT(*) …`).
 pub fn query_scalar<T: DeserializeOwned>(statement: &str, params: &[SqlValue]) -> Result<T> {
-    let rows = query_rows(statement, params)?;
+    scalar(query_rows(statement, params)?)
+}
+
+/// The first column of the first row as `T` (null when there is none).
+pub fn scalar<T: DeserializeOwned>(rows: SqlRows) -> Result<T> {
     let value = rows.rows.into_iter().next().and_then(|row| row.into_iter().next()).unwrap_or(SqlValue::Null);
     T::deserialize(ValueDeserializer(value)).map_err(Error::internal)
 }

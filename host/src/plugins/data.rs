@@ -172,8 +172,12 @@ impl PluginData {
             let create = format!("CREATE ROLE {role} NOLOGIN NOSUPERUSER NOBYPASSRLS");
             let created = sqlx::Executor::execute(pool, create.as_str()).await;
             if let Err(err) = created {
-                // Another database in the same cluster (or another host) may have created it.
-                if !err.to_string().contains("already exists") {
+                // Another database in the same cluster (or another host) may have created it
+                // meanwhile: PostgreSQL then answers "already exists" or, when the two creations
+                // overlap, a unique violation on pg_authid. Either way the role is there now.
+                let now: Option<(String,)> =
+                    sqlx::query_as("SELECT rolname::text FROM pg_roles WHERE rolname = $1").bind(&role).fetch_optional(pool).await?;
+                if now.is_none() {
                     return Err(err).context("Failed to create the plugin's database role");
                 }
             }

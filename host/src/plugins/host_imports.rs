@@ -6,7 +6,9 @@ use std::sync::Arc;
 use bytes::Bytes;
 use wasmtime::StoreLimits;
 
-use super::bindings::latest::volante::plugin::types::{Attachment, Context, FileInfo, JsonKind, JsonRows, LogLevel, SqlRows, SqlValue};
+use super::bindings::latest::volante::plugin::types::{
+    Attachment, BatchAnswer, BatchRead, Context, FileInfo, JsonKind, JsonRows, LogLevel, SqlRows, SqlValue,
+};
 use super::bindings::latest::volante::plugin::{events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
 use super::guard;
@@ -159,12 +161,33 @@ impl sql::Host for CallState {
     }
 
     async fn query_json(&mut self, statement: String, params: Vec<SqlValue>, kinds: Vec<(String, JsonKind)>) -> wasmtime::Result<Result<JsonRows, String>> {
-        Ok(match self.run_sql(&statement, params, false).await {
-            Ok(Ok(rows)) => super::json_rows::rows_json(&rows.columns, &rows.rows, &kinds)
-                .map(|json| JsonRows { count: rows.rows.len() as u32, json }),
+        Ok(self.query_json_rows(&statement, params, &kinds).await)
+    }
+
+    async fn query_batch(&mut self, reads: Vec<BatchRead>) -> wasmtime::Result<Result<Vec<BatchAnswer>, String>> {
+        let mut answers = Vec::with_capacity(reads.len());
+        for read in reads {
+            let answer = match read.json {
+                Some(kinds) => self.query_json_rows(&read.statement, read.params, &kinds).await.map(BatchAnswer::Json),
+                None => self.query(read.statement, read.params).await?.map(BatchAnswer::Rows),
+            };
+            match answer {
+                Ok(answer) => answers.push(answer),
+                Err(err) => return Ok(Err(err)),
+            }
+        }
+        Ok(Ok(answers))
+    }
+}
+
+impl CallState {
+    /// `sql.query-json` (also one read of `sql.query-batch`).
+    async fn query_json_rows(&mut self, statement: &str, params: Vec<SqlValue>, kinds: &[(String, JsonKind)]) -> Result<JsonRows, String> {
+        match self.run_sql(statement, params, false).await {
+            Ok(Ok(rows)) => super::json_rows::rows_json(&rows.columns, &rows.rows, kinds).map(|json| JsonRows { count: rows.rows.len() as u32, json }),
             Ok(Err(_)) => Ok(JsonRows { count: 0, json: "[]".into() }),
             Err(err) => Err(err),
-        })
+        }
     }
 }
 

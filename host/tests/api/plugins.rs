@@ -307,16 +307,18 @@ async fn hostile_plugin_is_contained() {
             }
         }
     }
-    // The same reads with the rows written as JSON by the host (`sql.query-json`): the same
-    // statement checks apply.
-    for (method, name) in sql_attacks.iter().filter(|(method, _)| *method == "GET") {
-        let answer = app.get(&format!("hostile/{name}"), Some(&director), &[("business_id", &target), ("json", "true")]).await;
-        let data = assert_ok(&answer);
-        assert_eq!(data["via"], "json", "{method} {name}: {data}");
-        if data["refused"] == false {
-            let ids = data["business_ids"].as_array().cloned().unwrap_or_default();
-            assert!(ids.iter().all(|b| b.as_i64() == Some(school)), "{name} (JSON) reached another business: {data}");
-            assert!(matches!(*name, "read_all" | "read_foreign" | "read_or_true"), "{name} (JSON) should have been refused: {data}");
+    // The same reads with the rows written as JSON by the host (`sql.query-json`), and as the
+    // second read of a batch (`sql.query-batch`): the same statement checks apply.
+    for via in ["json", "batch"] {
+        for (method, name) in sql_attacks.iter().filter(|(method, _)| *method == "GET") {
+            let answer = app.get(&format!("hostile/{name}"), Some(&director), &[("business_id", &target), (via, "true")]).await;
+            let data = assert_ok(&answer);
+            assert_eq!(data["via"], via, "{method} {name}: {data}");
+            if data["refused"] == false {
+                let ids = data["business_ids"].as_array().cloned().unwrap_or_default();
+                assert!(ids.iter().all(|b| b.as_i64() == Some(school)), "{name} ({via}) reached another business: {data}");
+                assert!(matches!(*name, "read_all" | "read_foreign" | "read_or_true"), "{name} ({via}) should have been refused: {data}");
+            }
         }
     }
 

@@ -11,7 +11,7 @@ use std::hint::black_box;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use volante_plugin_sdk::sql::{self, SqlValue};
-use volante_plugin_sdk::{files, host, params, settings, Ctx, Plugin, Req, Result, Router};
+use volante_plugin_sdk::{files, host, params, settings, Ctx, Error, Plugin, Req, Result, Router};
 
 pub struct Hostile;
 
@@ -92,6 +92,8 @@ struct Target {
     business_id: Option<i64>,
     /// Read through `sql.query-json` instead of `sql.query`.
     json: bool,
+    /// Read through `sql.query-batch`, after an innocent read of the plugin's own table.
+    batch: bool,
 }
 
 fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
@@ -99,6 +101,9 @@ fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
     let target: Target = if req.method == "GET" { req.query()? } else { req.json()? };
     let foreign = target.business_id.unwrap_or(ctx.business_id + 1);
     let statement = statement.replace("{own}", &ctx.business_id.to_string()).replace("{foreign}", &foreign.to_string());
+    if target.batch && !*write {
+        return Ok(run_batch(name, &statement));
+    }
     if target.json && !*write {
         return Ok(run_json(name, &statement));
     }
@@ -116,6 +121,21 @@ fn run_json(name: &str, statement: &str) -> Value {
             json!({ "attack": name, "via": "json", "refused": false, "rows": rows.len(), "business_ids": business_ids })
         }
         Err(error) => json!({ "attack": name, "via": "json", "refused": true, "error": error.details }),
+    }
+}
+
+/// A read as the second of a `sql.query-batch`, written as JSON: the business ids of its rows.
+fn run_batch(name: &str, statement: &str) -> Value {
+    let reads = [sql::read("SELECT COUNT(*) FROM hostile_item", vec![]), sql::read_json(statement, vec![], vec![])];
+    match sql::query_batch(&reads).and_then(|answers| answers.into_iter().nth(1).ok_or_else(|| Error::internal("no answer")).and_then(|a| a.json())) {
+        Ok(rows) => {
+            let rows: Vec<Value> = serde_json::from_str(&rows.json).unwrap_or_default();
+            let mut business_ids: Vec<i64> = rows.iter().filter_map(|r| r["business_id"].as_i64()).collect();
+            business_ids.sort_unstable();
+            business_ids.dedup();
+            json!({ "attack": name, "via": "batch", "refused": false, "rows": rows.len(), "business_ids": business_ids })
+        }
+        Err(error) => json!({ "attack": name, "via": "batch", "refused": true, "error": error.details }),
     }
 }
 
