@@ -65,9 +65,14 @@ async fn readall_inner(state: AppState, session: Session) -> Result<Response, Ap
     let to = rows.rows.len() as i64;
     let page = json!({ "total": total, "page": page, "per_page": per_page, "from": if to > 0 { 1 } else { 0 }, "to": to });
     let kinds = [("notifications".to_string(), JsonKind::Boolean)];
-    let mut body = crate::plugins::json_rows::rows_json(&rows.columns, &rows.rows, &kinds).map_err(anyhow::Error::msg)?;
+    let items = crate::plugins::json_rows::rows_json(&rows.columns, &rows.rows, &kinds).map_err(anyhow::Error::msg)?;
     let rest = serde_json::to_string(&page).map_err(anyhow::Error::from)?;
-    body = format!("{{\"success\":true,\"data\":{{\"items\":{body},{}}}", &rest[1..]);
+    let mut body = String::with_capacity(items.len() + rest.len() + 40);
+    body.push_str("{\"success\":true,\"data\":{\"items\":");
+    body.push_str(&items);
+    body.push(',');
+    body.push_str(&rest[1..]);
+    body.push('}');
     Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 

@@ -83,6 +83,15 @@ pub(crate) fn only_for(method: &str, pattern: &str, build: impl Fn() -> Router) 
     }
 }
 
+/// While a router is built for one call: whether that call's pattern lies outside `prefix/`
+/// (so the routes under it need not be built at all).
+pub(crate) fn target_outside(prefix: &str) -> bool {
+    TARGET.with(|t| match &*t.borrow() {
+        Some((_, pattern)) => !(pattern.len() > prefix.len() && pattern.starts_with(prefix) && pattern.as_bytes()[prefix.len()] == b'/'),
+        None => false,
+    })
+}
+
 impl Router {
     pub fn new() -> Router {
         Router::default()
@@ -189,12 +198,22 @@ mod tests {
         assert_eq!(router.routes.len(), 1);
         let req = Req { route: "contact/read/{id}".into(), ..Req::get("contact/read/21", &[]) };
         assert_eq!(router.dispatch(&Ctx::default(), &req).unwrap(), "42");
+        assert!(target_outside_for("GET", "contact/read/{id}", "group"));
+        assert!(!target_outside_for("GET", "contact/read/{id}", "contact"));
+        assert!(target_outside_for("GET", "contact/read/{id}", "contac"));
         // A pattern the router does not know: built whole, matched by path.
         let router = only_for("GET", "contact/other/{id}", build);
         assert_eq!(router.routes.len(), 2);
         assert_eq!(router.dispatch(&Ctx::default(), &Req::get("contact/finder", &[])).unwrap(), "\"finder\"");
         // Outside a call nothing is filtered.
         assert_eq!(build().routes.len(), 2);
+    }
+
+    fn target_outside_for(method: &str, pattern: &str, prefix: &str) -> bool {
+        TARGET.with(|t| *t.borrow_mut() = Some((method.to_string(), pattern.to_string())));
+        let outside = target_outside(prefix);
+        TARGET.with(|t| *t.borrow_mut() = None);
+        outside
     }
 
     #[test]

@@ -155,7 +155,11 @@ pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, h
     let response = match dispatch_inner(state, method, uri, headers, body).await {
         Ok(data) => {
             // The envelope around the plugin's JSON, without parsing it again.
-            let body = format!("{{\"success\":true,\"data\":{}}}", data.get());
+            let data = data.get();
+            let mut body = String::with_capacity(data.len() + 27);
+            body.push_str("{\"success\":true,\"data\":");
+            body.push_str(data);
+            body.push('}');
             ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
         }
         Err(err) => err.into_response(),

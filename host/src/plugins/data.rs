@@ -69,7 +69,9 @@ impl PluginData {
             .journal_mode(SqliteJournalMode::Wal)
             .busy_timeout(std::time::Duration::from_secs(10))
             .foreign_keys(true);
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+        // A connection to a local file does not go stale: no ping (a round trip to the
+        // connection's worker thread) before every call's BEGIN.
+        let pool = SqlitePoolOptions::new().max_connections(4).test_before_acquire(false).connect_with(options).await?;
         sqlx::query(
             "CREATE TABLE IF NOT EXISTS volante_plugin_migration (
                 plugin_id TEXT NOT NULL, name TEXT NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (plugin_id, name))",

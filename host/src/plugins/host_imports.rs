@@ -114,7 +114,7 @@ impl CallState {
         let result = self.run_sql_inner(statement, params, write).await;
         let elapsed = started.elapsed();
         self.sql_time += elapsed;
-        metrics::histogram!("volante_plugin_sql_seconds", "plugin" => self.plugin.manifest.plugin.id.clone()).record(elapsed.as_secs_f64());
+        self.plugin.meters.sql.record(elapsed.as_secs_f64());
         result
     }
 
