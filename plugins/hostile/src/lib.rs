@@ -112,30 +112,26 @@ fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
 
 /// A read through `sql.query-json`: the business ids of the rows the host wrote.
 fn run_json(name: &str, statement: &str) -> Value {
-    match sql::query_json(statement, &[], &[]) {
-        Ok(rows) => {
-            let rows: Vec<Value> = serde_json::from_str(&rows.json).unwrap_or_default();
-            let mut business_ids: Vec<i64> = rows.iter().filter_map(|r| r["business_id"].as_i64()).collect();
-            business_ids.sort_unstable();
-            business_ids.dedup();
-            json!({ "attack": name, "via": "json", "refused": false, "rows": rows.len(), "business_ids": business_ids })
-        }
-        Err(error) => json!({ "attack": name, "via": "json", "refused": true, "error": error.details }),
-    }
+    json_answer(name, "json", sql::query_json(statement, &[], &[]))
 }
 
 /// A read as the second of a `sql.query-batch`, written as JSON: the business ids of its rows.
 fn run_batch(name: &str, statement: &str) -> Value {
     let reads = [sql::read("SELECT COUNT(*) FROM hostile_item", vec![]), sql::read_json(statement, vec![], vec![])];
-    match sql::query_batch(&reads).and_then(|answers| answers.into_iter().nth(1).ok_or_else(|| Error::internal("no answer")).and_then(|a| a.json())) {
+    let answer = sql::query_batch(&reads).and_then(|answers| answers.into_iter().nth(1).ok_or_else(|| Error::internal("no answer")));
+    json_answer(name, "batch", answer.and_then(|a| a.json()))
+}
+
+fn json_answer(name: &str, via: &str, rows: Result<sql::JsonRows>) -> Value {
+    match rows {
         Ok(rows) => {
             let rows: Vec<Value> = serde_json::from_str(&rows.json).unwrap_or_default();
             let mut business_ids: Vec<i64> = rows.iter().filter_map(|r| r["business_id"].as_i64()).collect();
             business_ids.sort_unstable();
             business_ids.dedup();
-            json!({ "attack": name, "via": "batch", "refused": false, "rows": rows.len(), "business_ids": business_ids })
+            json!({ "attack": name, "via": via, "refused": false, "rows": rows.len(), "business_ids": business_ids })
         }
-        Err(error) => json!({ "attack": name, "via": "batch", "refused": true, "error": error.details }),
+        Err(error) => json!({ "attack": name, "via": via, "refused": true, "error": error.details }),
     }
 }
 
