@@ -219,6 +219,17 @@ async fn billing_through_the_harness() {
     assert_eq!(c["months"].as_array().unwrap().len(), 12);
     // Payments 20000 + 30820 + 1210, movement 5000 in; expense 5000 out.
     assert_eq!((c["income"].as_i64(), c["expenses"].as_i64()), (Some(20000 + 30820 + 1210 + 5000), Some(5000)), "{chart}");
+    // An expense is edited (the UI's "Editar"): the tax and total follow the new base; a bad
+    // rate is refused and changes nothing.
+    let expense_id = ok(&expense)["id"].clone();
+    let edited = h.post("expense/update", json!({ "id": expense_id, "concept": "Gasolina", "base": 5000, "tax_rate": 2100, "method": "card" })).await;
+    assert_eq!((ok(&edited)["tax"].as_i64(), edited["data"]["total"].as_i64()), (Some(1050), Some(6050)), "{edited}");
+    let refused = h.post("expense/update", json!({ "id": expense_id, "tax_rate": 20000 })).await;
+    assert_eq!(code(&refused), "REQ-102", "{refused}");
+    let kept = h.get(&format!("expense/read/{expense_id}"), &[]).await;
+    assert_eq!((ok(&kept)["total"].as_i64(), kept["data"]["tax_rate"].as_i64()), (Some(6050), Some(2100)), "{kept}");
+    let chart = h.get("ticket/chart", &[]).await;
+    assert_eq!(ok(&chart)["expenses"].as_i64(), Some(6050), "{chart}");
 
     // Drafts: no number, editable, not payable; issuing numbers them; a deleted draft leaves
     // no gap. Budget groups, the series' last numbers and the tax groups.

@@ -310,6 +310,7 @@ export function billingApi(api: ApiClient) {
       contact: (contactId: number) => api.get<ContactCashflow>('ticket/contact/cashflow/read', { contact_id: contactId }),
       expenses: (body: { search: string; page: number; per_page: number }) => api.post<ListPage<Expense>>('expense/readall', body),
       createExpense: (fields: Record<string, unknown>) => api.post<Expense>('expense/create', fields),
+      updateExpense: (id: number, fields: Record<string, unknown>) => api.post<Expense>('expense/update', { ...fields, id }),
       removeExpense: (id: number) => api.post<Expense>('expense/delete', { id }),
     },
     contacts: {

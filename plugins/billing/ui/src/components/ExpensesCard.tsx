@@ -9,7 +9,8 @@ import { PaymentFields } from './PaymentFields';
 /**
  * The expenses (`expense/*`): a provider's invoice or receipt with its base and tax rate; the
  * host computes the tax by the rounding rule (shown here while typing) and the total. They are
- * the cash flow's money out.
+ * the cash flow's money out. A row's "Editar" loads it into the form, which then saves it
+ * (`expense/update`) instead of adding a new one.
  */
 export function ExpensesCard({ version, onChange }: { version: number; onChange(): void }) {
   const { t } = useTranslation(NAMESPACE);
@@ -25,31 +26,59 @@ export function ExpensesCard({ version, onChange }: { version: number; onChange(
   const [method, setMethod] = useState<PaymentMethod>('transfer');
   const [date, setDate] = useState(todayIso());
   const [errors, setErrors] = useState<string[]>([]);
+  // The expense being edited in the form (none: the form adds a new one).
+  const [editing, setEditing] = useState<Expense | null>(null);
   const load = useCallback((q: ListQuery) => api.cashflow.expenses({ search: q.search, page: q.page, per_page: q.perPage }), [api]);
   const rateValue = parseScaled(rate, 2);
   const tax = base !== null && rateValue !== null ? roundDiv(base * rateValue, 10_000) : null;
 
-  async function add() {
+  function clearForm() {
+    setEditing(null);
+    setConcept('');
+    setDocumentNumber('');
+    setBase(null);
+    setErrors([]);
+  }
+
+  /** Load `expense` into the form to change it. */
+  function edit(expense: Expense) {
+    setEditing(expense);
+    setConcept(expense.concept);
+    setProvider(expense.provider_name);
+    setTaxCode(expense.provider_tax_code);
+    setDocumentNumber(expense.document_number);
+    setBase(expense.base);
+    setRate(percentText(expense.tax_rate));
+    setMethod(expense.method);
+    setDate(expense.date);
+    setErrors([]);
+  }
+
+  async function save() {
     setErrors([]);
     if (rateValue === null) {
       setErrors([t('tax.rateInvalid')]);
       return;
     }
+    const fields = {
+      concept: concept.trim(),
+      provider_name: provider.trim(),
+      provider_tax_code: taxCode.trim(),
+      document_number: documentNumber.trim(),
+      base: base ?? 0,
+      tax_rate: rateValue,
+      method,
+      date,
+    };
     try {
-      await api.cashflow.createExpense({
-        concept: concept.trim(),
-        provider_name: provider.trim(),
-        provider_tax_code: taxCode.trim(),
-        document_number: documentNumber.trim(),
-        base: base ?? 0,
-        tax_rate: rateValue,
-        method,
-        date,
-      });
-      toast.success(t('expenses.added'));
-      setConcept('');
-      setDocumentNumber('');
-      setBase(null);
+      if (editing) {
+        await api.cashflow.updateExpense(editing.id, fields);
+        toast.success(t('expenses.saved'));
+      } else {
+        await api.cashflow.createExpense(fields);
+        toast.success(t('expenses.added'));
+      }
+      clearForm();
       onChange();
     } catch (e) {
       setErrors(errorList(e).map((item) => item.details || item.code));
@@ -80,9 +109,14 @@ export function ExpensesCard({ version, onChange }: { version: number; onChange(
       header: t('columns.actions'),
       className: 'vk-table__actions',
       render: (e) => (
-        <button type="button" className="vk-btn vk-btn--light" aria-label={t('expenses.deleteNamed', { concept: e.concept })} onClick={() => void remove(e)}>
-          {t('expenses.delete')}
-        </button>
+        <>
+          <button type="button" className="vk-btn vk-btn--light" aria-label={t('expenses.editNamed', { concept: e.concept })} onClick={() => edit(e)}>
+            {t('expenses.edit')}
+          </button>
+          <button type="button" className="vk-btn vk-btn--light" aria-label={t('expenses.deleteNamed', { concept: e.concept })} onClick={() => void remove(e)}>
+            {t('expenses.delete')}
+          </button>
+        </>
       ),
     },
   ];
@@ -95,11 +129,11 @@ export function ExpensesCard({ version, onChange }: { version: number; onChange(
       <ListView<Expense> label={t('expenses.title')} columns={columns} rowKey={(e) => e.id} load={load} reloadKey={version} empty={t('expenses.none')} />
       <form
         className="card billing-movements__form"
-        aria-label={t('expenses.new')}
+        aria-label={editing ? t('expenses.editing', { concept: editing.concept }) : t('expenses.new')}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void add();
+          void save();
         }}
       >
         <ErrorList messages={errors} testId="expense-errors" />
@@ -129,8 +163,13 @@ export function ExpensesCard({ version, onChange }: { version: number; onChange(
         </p>
         <div className="vk-form__actions">
           <button type="submit" className="vk-btn vk-btn--primary">
-            {t('expenses.add')}
+            {editing ? t('expenses.save') : t('expenses.add')}
           </button>
+          {editing && (
+            <button type="button" className="vk-btn vk-btn--light" onClick={clearForm}>
+              {t('cancel')}
+            </button>
+          )}
         </div>
       </form>
     </section>

@@ -410,4 +410,53 @@ describe('/sales/cashflow/list', () => {
     expect(await within(card).findByRole('cell', { name: 'Gasolina' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls('GET ticket/chart')).toHaveLength(2));
   });
+
+  it('edits an expense in the form: its values loaded, saved through expense/update, the host refusal shown', async () => {
+    const expense = { id: 3, state: 'active', date: '2026-03-04', concept: 'Gasolina', category: '', provider_contact_id: null, provider_name: 'Estación Sur', provider_tax_code: '', document_number: 'T-88', base: 4132, tax_rate: 2100, tax: 868, total: 5000, method: 'card', notes: '' };
+    let stored = [expense];
+    let refuse = true;
+    const api = mockApi({
+      'GET ticket/chart': envelopeOk(chart),
+      'POST sales/cashflow/readall': page([]),
+      'POST expense/readall': () => page(stored),
+      'POST expense/update': (req) => {
+        if (refuse) {
+          refuse = false;
+          return writeError('REQ-102', 'El tipo de impuesto no es válido', { field: 'tax_rate' });
+        }
+        const updated = { ...expense, ...(req.body as object), tax: 1050, total: 6050 };
+        stored = [updated];
+        return envelopeOk(updated);
+      },
+    });
+    renderModule('/sales/cashflow/list', api);
+    const card = await screen.findByTestId('expenses');
+    fireEvent.click(await within(card).findByRole('button', { name: 'Editar el gasto Gasolina' }));
+    const form = within(card).getByRole('form', { name: 'Editar el gasto Gasolina' });
+    expect(within(form).getByRole('textbox', { name: 'Concepto' })).toHaveValue('Gasolina');
+    expect(within(form).getByRole('textbox', { name: 'Número de factura del proveedor' })).toHaveValue('T-88');
+    expect(within(form).getByRole('textbox', { name: 'Tipo de impuesto (%)' })).toHaveValue('21');
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Base imponible' }), { target: { value: '50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(form).findByText('El tipo de impuesto no es válido')).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.calls('POST expense/update')).toHaveLength(2));
+    expect(api.calls('POST expense/update')[1].body).toMatchObject({ id: 3, concept: 'Gasolina', base: 5000, tax_rate: 2100, method: 'card', date: '2026-03-04' });
+    expect(api.calls('POST expense/create')).toHaveLength(0);
+    // Saved: the form adds new expenses again, and the list shows the new total.
+    expect(await within(card).findByRole('form', { name: 'Nuevo gasto' })).toBeInTheDocument();
+    expect(await within(card).findByRole('cell', { name: /^60,50\s€$/ })).toBeInTheDocument();
+  });
+
+  it('leaves the editing of an expense with Cancelar, without saving', async () => {
+    const expense = { id: 3, state: 'active', date: '2026-03-04', concept: 'Gasolina', category: '', provider_contact_id: null, provider_name: 'Estación Sur', provider_tax_code: '', document_number: 'T-88', base: 4132, tax_rate: 2100, tax: 868, total: 5000, method: 'card', notes: '' };
+    const api = mockApi({ 'GET ticket/chart': envelopeOk(chart), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([expense]) });
+    renderModule('/sales/cashflow/list', api);
+    const card = await screen.findByTestId('expenses');
+    fireEvent.click(await within(card).findByRole('button', { name: 'Editar el gasto Gasolina' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    const form = within(card).getByRole('form', { name: 'Nuevo gasto' });
+    expect(within(form).getByRole('textbox', { name: 'Concepto' })).toHaveValue('');
+    expect(api.calls('POST expense/update')).toHaveLength(0);
+  });
 });
