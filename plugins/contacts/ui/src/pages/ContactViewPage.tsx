@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, formatDateTime, useApi, useConfirm, usePageLayout, useToast, type FormValues } from '@volante/plugin-ui';
+import { errorList, formatDateTime, useApi, useConfirm, usePageLayout, useSession, useToast, type FormValues } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { ContactForm } from '../components/ContactForm';
 import { DgtBlock } from '../components/DgtBlock';
@@ -13,7 +13,9 @@ import { contactsApi, type ContactDetail } from '../api';
 /**
  * /contact/view/:contact_id/:back_dgt_folder — the contact's card: data (edit and save),
  * deactivate/activate and delete (confirmed), groups and the DGT record. `back_dgt_folder` other
- * than 0 is the DGT folder the user came from: "back" returns there. The data and DGT forms come
+ * than 0 is the DGT folder the user came from: "back" returns there. Users with the billing module
+ * get links to a new invoice and a new budget for the contact (their editors' "back" returns
+ * here). The data and DGT forms come
  * from the host's schemas: until they are there (or if they cannot be had) the data card says so.
  */
 export default function ContactViewPage() {
@@ -28,6 +30,9 @@ export default function ContactViewPage() {
   const [formKey, setFormKey] = useState(0);
   const schemas = useContactSchemas();
   const backFolder = back_dgt_folder && back_dgt_folder !== '0' ? back_dgt_folder : null;
+  // The billing module's editors (their routes are the spec's), for users who have it.
+  const session = useSession();
+  const billing = session.hasService('billing') && session.can('invoicing');
 
   usePageLayout({
     title: contact?.display_name || t('view.title'),
@@ -104,6 +109,16 @@ export default function ContactViewPage() {
             <button type="button" className="vk-btn vk-btn--danger" onClick={() => void remove()}>
               {t('view.delete')}
             </button>
+          )}
+          {!deleted && billing && (
+            <>
+              <Link className="vk-btn vk-btn--light" to={`/invoice/new/contact/0/0/${contact.id}`}>
+                {t('view.newInvoice')}
+              </Link>
+              <Link className="vk-btn vk-btn--light" to={`/budget/new/contact/0/0/${contact.id}`}>
+                {t('view.newBudget')}
+              </Link>
+            </>
           )}
           <Link className="vk-btn vk-btn--light" to={backFolder ? `/dgt/folder/view/${backFolder}` : '/contact/list'}>
             {t(backFolder ? 'view.backFolder' : 'view.back')}

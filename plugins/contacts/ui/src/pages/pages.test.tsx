@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { publishedSchemas, renderModule } from '../test/render';
+import { testDirector } from '@volante/plugin-ui/testing/module';
 
 const base = {
   state: 'active', created_at: '2026-02-01T10:00:00.000Z', updated_at: '2026-02-01T10:00:00.000Z', branch_id: 3, relation: 'client',
@@ -142,6 +143,24 @@ describe('/contact/view/:contact_id/:back_dgt_folder', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Desactivar' }));
     await waitFor(() => expect(screen.getByTestId('contact-state')).toHaveTextContent('Inactivo'));
     expect(api.calls('POST contact/state')[0].body).toEqual({ id: 1, state: 'inactive' });
+  });
+
+  it('links to a new invoice and a new budget for the contact when the user has billing', async () => {
+    const api = mockApi({ 'GET contact/read/1': envelopeOk(detail) });
+    renderModule('/contact/view/1/0', api, undefined, { ...testDirector(['contacts', 'billing']), role: 'staff', permissions: ['contact.client', 'invoicing'] });
+    expect(await screen.findByRole('link', { name: 'Nueva factura' })).toHaveAttribute('href', '/invoice/new/contact/0/0/1');
+    expect(screen.getByRole('link', { name: 'Nuevo presupuesto' })).toHaveAttribute('href', '/budget/new/contact/0/0/1');
+  });
+
+  it('has no billing links without the billing service or its permission', async () => {
+    const api = mockApi({ 'GET contact/read/1': envelopeOk(detail) });
+    renderModule('/contact/view/1/0', api);
+    expect(await screen.findByTestId('contact-name')).toHaveTextContent('Ana García López');
+    expect(screen.queryByRole('link', { name: 'Nueva factura' })).not.toBeInTheDocument();
+    cleanup();
+    renderModule('/contact/view/1/0', api, undefined, { ...testDirector(['contacts', 'billing']), role: 'staff', permissions: ['contact.client'] });
+    expect(await screen.findByTestId('contact-name')).toHaveTextContent('Ana García López');
+    expect(screen.queryByRole('link', { name: 'Nuevo presupuesto' })).not.toBeInTheDocument();
   });
 
   it('saves the DGT record with the licences held, and goes back to the DGT folder it came from', async () => {

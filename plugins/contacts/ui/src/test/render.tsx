@@ -16,6 +16,6 @@ export const director = testDirector(['contacts']);
  * The module's routes as the shell mounts them, with the kit's providers and a fake host (which
  * serves the plugin's schemas unless the test answers `GET plugin/schemas` itself).
  */
-export function renderModule(path: string, api: MockApi = mockApi(), extra?: ReactNode) {
-  return renderModuleRoutes(contacts, path, { api, user: director, schemas: publishedSchemas, extra });
+export function renderModule(path: string, api: MockApi = mockApi(), extra?: ReactNode, user = director) {
+  return renderModuleRoutes(contacts, path, { api, user, schemas: publishedSchemas, extra });
 }
