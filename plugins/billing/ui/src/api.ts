@@ -171,6 +171,14 @@ export interface DocumentBody {
   issue?: boolean;
 }
 
+/** `ticket/create`: a simplified invoice, issued at once and paid in the same call. */
+export interface TicketBody {
+  series_id: number | null;
+  issue_date: string;
+  lines: LineBody[];
+  payments: { amount: Cents; method: PaymentMethod; date: string }[];
+}
+
 export interface ListBody {
   search: string;
   page: number;
@@ -301,6 +309,10 @@ export function billingApi(api: ApiClient) {
       pdf: (id: number) => api.get<Base64File>(`invoice/pdf/${id}`),
       xml: (id: number) => api.post<XmlFile>('invoice/electronic/create', { id }),
       email: (body: EmailBody) => api.post<{ to: string[] }>('invoice/email', body),
+    },
+    tickets: {
+      list: (body: ListBody) => api.post<ListPage<Invoice>>('ticket/readall', body),
+      create: (body: TicketBody) => api.post<Invoice>('ticket/create', body),
     },
     cashflow: {
       chart: (year: number) => api.get<ChartData>('ticket/chart', { year }),

@@ -22,14 +22,15 @@ import { ContactPicker, type PickedContact } from '../components/ContactPicker';
 import { PageState } from '../components/PageState';
 import { PaymentFields } from '../components/PaymentFields';
 import { ExpensesCard } from '../components/ExpensesCard';
+import { TicketsCard } from '../components/TicketsCard';
 import { usePickedContact } from '../components/usePickedContact';
 
 /**
  * /sales/cashflow/list — the cash flow: money in (invoice payments, incoming movements) and out
  * (expenses, outgoing movements) per month with the running balance (`ticket/chart`, drawn as a
  * bar chart), the manual movements (`sales/cashflow/*`) and a contact's cash flow
- * (`ticket/contact/cashflow/read`: invoices, payments, what is still owed) and the expenses
- * (`expense/*`). `?contact_id=`
+ * (`ticket/contact/cashflow/read`: invoices, payments, what is still owed), the tickets of the
+ * counter (`ticket/*`) and the expenses (`expense/*`). `?contact_id=`
  * opens with that contact.
  */
 export default function CashflowPage() {
@@ -42,6 +43,7 @@ export default function CashflowPage() {
     <div className="billing-page" data-testid="cashflow-page">
       <ChartCard version={version} />
       {initial.ready && <ContactCashflowCard initial={initial.contact} />}
+      <TicketsCard onChange={() => setVersion((v) => v + 1)} version={version} />
       <MovementsCard onChange={() => setVersion((v) => v + 1)} version={version} />
       <ExpensesCard onChange={() => setVersion((v) => v + 1)} version={version} />
     </div>

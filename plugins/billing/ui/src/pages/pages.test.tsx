@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
 
@@ -338,11 +338,13 @@ describe('/sales/billing', () => {
 });
 
 describe('/sales/cashflow/list', () => {
+  // The tickets card's reads, answered empty where a test is about something else.
+  const cashflowDefaults = { 'POST ticket/readall': page([]), 'GET sales/billing/read': envelopeOk([]), 'GET tax/read': envelopeOk([]) };
   const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, income: i === 2 ? 50820 : 0, expenses: i === 2 ? 5000 : 0, balance: i === 2 ? 45820 : 0, running: i >= 2 ? 45820 : 0 }));
   const chart = { year: 2026, months, income: 50820, expenses: 5000, balance: 45820, labels: months.map((m) => `${m.month.slice(5)}/2026`) };
 
   it("draws the chart, lists the movements and shows a contact's cash flow", async () => {
-    const api = mockApi({
+    const api = mockApi({ ...cashflowDefaults,
       'GET ticket/chart': envelopeOk(chart),
       'POST sales/cashflow/readall': page([{ id: 1, state: 'active', date: '2026-03-01', concept: 'Fondo de caja', direction: 'in', amount: 10000, method: 'cash', contact_id: null, notes: '' }]),
       'POST expense/readall': page([]),
@@ -376,7 +378,7 @@ describe('/sales/cashflow/list', () => {
   });
 
   it('shows the error of the chart read and retries', async () => {
-    const api = mockApi({ 'GET ticket/chart': readError('SERVICE-000', 'Servicio no disponible: Facturación'), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([]) });
+    const api = mockApi({ ...cashflowDefaults, 'GET ticket/chart': readError('SERVICE-000', 'Servicio no disponible: Facturación'), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([]) });
     renderModule('/sales/cashflow/list', api);
     const alert = await within(screen.getByTestId('cashflow-chart')).findByRole('alert');
     expect(alert).toHaveTextContent('Servicio no disponible: Facturación');
@@ -388,7 +390,7 @@ describe('/sales/cashflow/list', () => {
   it('adds an expense with its tax computed by the rule, and the chart is read again', async () => {
     const expense = { id: 3, state: 'active', date: '2026-03-04', concept: 'Gasolina', category: '', provider_contact_id: null, provider_name: 'Estación Sur', provider_tax_code: '', document_number: 'T-88', base: 4132, tax_rate: 2100, tax: 868, total: 5000, method: 'card', notes: '' };
     let stored: unknown[] = [];
-    const api = mockApi({
+    const api = mockApi({ ...cashflowDefaults,
       'GET ticket/chart': envelopeOk(chart),
       'POST sales/cashflow/readall': page([]),
       'POST expense/readall': () => page(stored),
@@ -415,7 +417,7 @@ describe('/sales/cashflow/list', () => {
     const expense = { id: 3, state: 'active', date: '2026-03-04', concept: 'Gasolina', category: '', provider_contact_id: null, provider_name: 'Estación Sur', provider_tax_code: '', document_number: 'T-88', base: 4132, tax_rate: 2100, tax: 868, total: 5000, method: 'card', notes: '' };
     let stored = [expense];
     let refuse = true;
-    const api = mockApi({
+    const api = mockApi({ ...cashflowDefaults,
       'GET ticket/chart': envelopeOk(chart),
       'POST sales/cashflow/readall': page([]),
       'POST expense/readall': () => page(stored),
@@ -448,9 +450,77 @@ describe('/sales/cashflow/list', () => {
     expect(await within(card).findByRole('cell', { name: /^60,50\s€$/ })).toBeInTheDocument();
   });
 
+  it('issues a ticket in the simplified series, paid in the same call, and lists it', async () => {
+    const ticketsSeries = { ...series, id: 2, code: 'T', name: 'Tickets', simplified: true };
+    const taxes = [
+      { id: 5, state: 'active', name: 'IVA general', kind: 'IVA', rate: 2100, tax_group: 'general', region: 'ES', is_default: true, region_active: true },
+      { id: 6, state: 'active', name: 'Exento', kind: 'IVA', rate: 0, tax_group: 'exento', region: 'ES', is_default: false, region_active: true },
+    ];
+    const ticket = { id: 9, series_id: 2, reference: 'T2026-000001', issue_date: '2026-03-04', total: 3630, state: 'issued', invoice_type: 'F2' };
+    let stored: unknown[] = [];
+    const api = mockApi({ ...cashflowDefaults,
+      'GET ticket/chart': envelopeOk(chart),
+      'POST sales/cashflow/readall': page([]),
+      'POST expense/readall': page([]),
+      'GET sales/billing/read': envelopeOk([series, ticketsSeries]),
+      'GET tax/read': envelopeOk(taxes),
+      'POST ticket/readall': () => page(stored),
+      'POST ticket/create': () => ((stored = [ticket]), envelopeOk(ticket)),
+    });
+    renderModule('/sales/cashflow/list', api);
+    const card = await screen.findByTestId('tickets');
+    const form = await within(card).findByRole('form', { name: 'Nuevo ticket' });
+    // Only one simplified series: no series choice.
+    expect(within(form).queryByRole('combobox', { name: 'Serie de tickets' })).not.toBeInTheDocument();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Concepto' }), { target: { value: 'Clase práctica' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Precio sin impuestos' }), { target: { value: '30' } });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Forma de pago' }), { target: { value: 'card' } });
+    expect(within(form).getByTestId('ticket-total').textContent?.replace(/\u00a0/g, ' ')).toBe('Total a cobrar 36,30 €');
+    fireEvent.click(within(form).getByRole('button', { name: 'Emitir y cobrar' }));
+    await waitFor(() => expect(api.calls('POST ticket/create')).toHaveLength(1));
+    expect(api.calls('POST ticket/create')[0].body).toMatchObject({
+      series_id: 2,
+      lines: [{ concept: 'Clase práctica', price: 3000, quantity: 1000, tax_id: 5 }],
+      payments: [{ amount: 3630, method: 'card' }],
+    });
+    expect(await within(card).findByRole('link', { name: 'T2026-000001' })).toHaveAttribute('href', '/invoice/edit/list/2/9/0');
+    // An exempt ticket: the total is the price.
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Impuesto' }), { target: { value: '6' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Precio sin impuestos' }), { target: { value: '30' } });
+    expect(within(form).getByTestId('ticket-total').textContent?.replace(/\u00a0/g, ' ')).toBe('Total a cobrar 30,00 €');
+  });
+
+  it("shows the host's refusal of a ticket, and asks for a simplified series when there is none", async () => {
+    const ticketsSeries = { ...series, id: 2, code: 'T', name: 'Tickets', simplified: true };
+    const taxes = [{ id: 5, state: 'active', name: 'IVA general', kind: 'IVA', rate: 2100, tax_group: 'general', region: 'ES', is_default: true, region_active: true }];
+    const api = mockApi({ ...cashflowDefaults,
+      'GET ticket/chart': envelopeOk(chart),
+      'POST sales/cashflow/readall': page([]),
+      'POST expense/readall': page([]),
+      'GET sales/billing/read': envelopeOk([ticketsSeries]),
+      'GET tax/read': envelopeOk(taxes),
+      'POST ticket/create': writeError('BILLING-013', 'Una factura simplificada no puede superar 400,00 €', { field: 'lines' }),
+    });
+    renderModule('/sales/cashflow/list', api);
+    const form = await within(await screen.findByTestId('tickets')).findByRole('form', { name: 'Nuevo ticket' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Emitir y cobrar' }));
+    expect(await within(form).findByText('Introduzca un precio mayor que cero')).toBeInTheDocument();
+    expect(api.calls('POST ticket/create')).toHaveLength(0);
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Concepto' }), { target: { value: 'Curso' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Precio sin impuestos' }), { target: { value: '500' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Emitir y cobrar' }));
+    expect(await within(form).findByText('Una factura simplificada no puede superar 400,00 €')).toBeInTheDocument();
+    cleanup();
+
+    renderModule('/sales/cashflow/list', mockApi({ ...cashflowDefaults, 'GET ticket/chart': envelopeOk(chart), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([]), 'GET sales/billing/read': envelopeOk([series]) }));
+    const none = await screen.findByTestId('tickets-no-series');
+    expect(within(none).getByRole('link', { name: 'Ir a las series' })).toHaveAttribute('href', '/sales/billing/list/invoice');
+    expect(within(screen.getByTestId('tickets')).queryByRole('form')).not.toBeInTheDocument();
+  });
+
   it('leaves the editing of an expense with Cancelar, without saving', async () => {
     const expense = { id: 3, state: 'active', date: '2026-03-04', concept: 'Gasolina', category: '', provider_contact_id: null, provider_name: 'Estación Sur', provider_tax_code: '', document_number: 'T-88', base: 4132, tax_rate: 2100, tax: 868, total: 5000, method: 'card', notes: '' };
-    const api = mockApi({ 'GET ticket/chart': envelopeOk(chart), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([expense]) });
+    const api = mockApi({ ...cashflowDefaults, 'GET ticket/chart': envelopeOk(chart), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([expense]) });
     renderModule('/sales/cashflow/list', api);
     const card = await screen.findByTestId('expenses');
     fireEvent.click(await within(card).findByRole('button', { name: 'Editar el gasto Gasolina' }));
