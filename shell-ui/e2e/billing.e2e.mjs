@@ -232,6 +232,29 @@ export async function billingJourneys({ host, browser, journey, skip }) {
       assert(Number(await incomeBar.getAttribute('height')) > 0, 'the income bar has no height');
       await shot('25-cashflow-chart');
 
+      // A ticket at the counter: issued and paid in one call, listed on the cash flow page.
+      if (!(await api(page, 'GET', 'sales/billing/read')).some((s) => s.state === 'active' && s.simplified)) {
+        await api(page, 'POST', 'sales/billing/create', { code: 'T', name: 'Tickets', simplified: true, issuer_tax_code: 'B58378431' });
+      }
+      const iva21 = (await api(page, 'GET', 'tax/read')).find((t) => t.state === 'active' && t.rate === 2100 && t.region_active !== false);
+      assert(iva21, 'the school has no active 21 % tax');
+      await page.reload();
+      const tickets = page.getByTestId('tickets');
+      const ticketForm = tickets.getByRole('form', { name: 'Nuevo ticket' });
+      await ticketForm.getByRole('textbox', { name: 'Concepto' }).fill(`Clase suelta ${stamp}`);
+      await ticketForm.getByRole('textbox', { name: 'Precio sin impuestos' }).fill('30');
+      await ticketForm.getByRole('combobox', { name: 'Impuesto' }).selectOption(String(iva21.id));
+      await ticketForm.getByRole('combobox', { name: 'Forma de pago' }).selectOption('card');
+      await ticketForm.getByTestId('ticket-total').filter({ hasText: '36,30' }).waitFor();
+      await ticketForm.getByRole('button', { name: 'Emitir y cobrar' }).click();
+      const issuedToast = page.getByText(/^Ticket \S+ emitido y cobrado$/);
+      await issuedToast.waitFor();
+      const ticketReference = (await issuedToast.textContent()).match(/^Ticket (\S+) emitido/)[1];
+      await tickets.getByRole('link', { name: ticketReference, exact: true }).waitFor();
+      await shot('26-cashflow-ticket');
+      const [issuedTicket] = (await api(page, 'POST', 'ticket/readall', { search: ticketReference, page: 1, per_page: 5 })).items;
+      assert(issuedTicket?.total === 3630 && issuedTicket.paid === 3630 && issuedTicket.invoice_type === 'F2', `the ticket is ${JSON.stringify(issuedTicket)}`);
+
       // The invoice list has it: issued, paid, nothing outstanding.
       await menu(page).getByRole('link', { name: 'Facturas' }).click();
       await page.waitForURL('**/invoice/list');

@@ -43,7 +43,7 @@ export function TicketsCard({ version, onChange }: { version: number; onChange()
       const ticket = await api.tickets.create({
         series_id: chosenSeries || null,
         issue_date: date,
-        lines: [{ concept: concept.trim(), price, quantity: 1000, discount_type: null, discount: 0, tax_id: tax?.id ?? null }],
+        lines: [{ concept: concept.trim(), price, quantity: 1, discount_type: null, discount: 0, tax_id: tax?.id ?? null }],
         payments: [{ amount: total, method, date }],
       });
       toast.success(t('tickets.issued', { reference: ticket.reference ?? '' }));

@@ -480,7 +480,7 @@ describe('/sales/cashflow/list', () => {
     await waitFor(() => expect(api.calls('POST ticket/create')).toHaveLength(1));
     expect(api.calls('POST ticket/create')[0].body).toMatchObject({
       series_id: 2,
-      lines: [{ concept: 'Clase práctica', price: 3000, quantity: 1000, tax_id: 5 }],
+      lines: [{ concept: 'Clase práctica', price: 3000, quantity: 1, tax_id: 5 }],
       payments: [{ amount: 3630, method: 'card' }],
     });
     expect(await within(card).findByRole('link', { name: 'T2026-000001' })).toHaveAttribute('href', '/invoice/edit/list/2/9/0');
