@@ -22,20 +22,28 @@ export function PaymentFields({ amountLabel, amount, onAmount, method, onMethod,
         <span className="vk-label">{amountLabel}</span>
         <MoneyInput value={amount} onChange={(cents) => onAmount(cents)} />
       </label>
-      <label className="vk-field">
-        <span className="vk-label">{t('payments.method')}</span>
-        <select className="vk-input" value={method} onChange={(e) => onMethod(e.target.value as PaymentMethod)}>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`method.${m}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PaymentMethodField method={method} onMethod={onMethod} />
       <label className="vk-field">
         <span className="vk-label">{t('payments.date')}</span>
         <input className="vk-input" type="date" value={date} onChange={(e) => onDate(e.target.value)} />
       </label>
     </>
+  );
+}
+
+/** The payment method (cash, card, Bizum, transfer). */
+export function PaymentMethodField({ method, onMethod }: { method: PaymentMethod; onMethod(method: PaymentMethod): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <label className="vk-field">
+      <span className="vk-label">{t('payments.method')}</span>
+      <select className="vk-input" value={method} onChange={(e) => onMethod(e.target.value as PaymentMethod)}>
+        {PAYMENT_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {t(`method.${m}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorList, ListView, MoneyInput, errorList, formatDate, formatEuros, roundDiv, useApi, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { PAYMENT_METHODS, billingApi, type Invoice, type PaymentMethod } from '../api';
+import { billingApi, type Invoice, type PaymentMethod } from '../api';
 import { percentText, todayIso } from '../format';
 import { useReferenceData } from './useReferenceData';
+import { PaymentMethodField } from './PaymentFields';
 import { StateBadge } from './StateBadge';
 
 /**
@@ -117,16 +118,7 @@ export function TicketsCard({ version, onChange }: { version: number; onChange()
               ))}
             </select>
           </label>
-          <label className="vk-field">
-            <span className="vk-label">{t('payments.method')}</span>
-            <select className="vk-input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`method.${m}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PaymentMethodField method={method} onMethod={setMethod} />
           <p className="muted" data-testid="ticket-total">
             {total !== null ? t('tickets.total', { total: formatEuros(total) }) : ''}
           </p>
