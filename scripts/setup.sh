@@ -24,6 +24,12 @@ if ! python3 -c "import aiosmtpd" 2>/dev/null; then
   python3 -m pip install -q --disable-pip-version-check aiosmtpd 2>&1 | grep -v "WARNING: Running pip as" || true
 fi
 
+# An S3-compatible object store on loopback for the storage tests (moto's server).
+if ! python3 -c "import moto.server, flask" 2>/dev/null; then
+  echo "Installing moto (S3 test server)"
+  python3 -m pip install -q --disable-pip-version-check 'moto[server]' 2>&1 | grep -v "WARNING: Running pip as" || true
+fi
+
 if [ -f package-lock.json ]; then
   stamp=node_modules/.volante-lock-stamp
   if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then

@@ -619,3 +619,91 @@ async fn pdf_page_count_image_extraction_and_form_filling() {
     let missing = app.post("filesystem/layout/fill", Some(&director), json!({ "file_id": 999_999, "values": {} })).await;
     assert_eq!(error_code(&missing), "NOT-FOUND-000");
 }
+
+/// An S3-compatible object store on loopback (moto's server), with one bucket; stopped on drop.
+struct S3Peer {
+    child: std::process::Child,
+    endpoint: String,
+    bucket: String,
+}
+
+impl S3Peer {
+    async fn start() -> S3Peer {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = std::process::Command::new("python3")
+            .args(["-m", "moto.server", "-H", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start moto's S3 server (pip install 'moto[server]')");
+        let endpoint = format!("http://127.0.0.1:{port}");
+        let bucket = "volante-files".to_string();
+        let client = reqwest::Client::new();
+        for attempt in 0.. {
+            match client.put(format!("{endpoint}/{bucket}")).send().await {
+                Ok(answer) => {
+                    assert!(answer.status().is_success(), "creating the bucket: {}", answer.status());
+                    break;
+                }
+                Err(_) if attempt < 200 => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+                Err(err) => panic!("moto's S3 server did not start: {err}"),
+            }
+        }
+        S3Peer { child, endpoint, bucket }
+    }
+
+    /// The keys of the bucket's objects.
+    async fn keys(&self) -> Vec<String> {
+        let listing = reqwest::get(format!("{}/{}?list-type=2", self.endpoint, self.bucket)).await.unwrap().text().await.unwrap();
+        listing.split("<Key>").skip(1).map(|k| k.split("</Key>").next().unwrap().to_string()).collect()
+    }
+}
+
+impl Drop for S3Peer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test]
+async fn files_round_trip_through_s3_compatible_storage() {
+    let s3 = S3Peer::start().await;
+    let app = TestApp::spawn_with(|config| {
+        config.storage.backend = "s3".into();
+        config.storage.s3_bucket = Some(s3.bucket.clone());
+        config.storage.s3_endpoint = Some(s3.endpoint.clone());
+        config.storage.s3_region = Some("eu-south-2".into());
+        config.storage.s3_access_key_id = Some("volante".into());
+        config.storage.s3_secret_access_key = Some("volante-secret".to_string().into());
+    })
+    .await;
+    let director = app.director().await;
+    let school = app.demo.school_business_id;
+
+    // 12 MiB (a multipart upload of three parts) and a small file, read back byte for byte.
+    let big: Vec<u8> = (0..12 * 1024 * 1024u32).map(|i| (i % 251) as u8).collect();
+    let answer = upload(&app, &director, None, "Contrato.txt", big.clone()).await;
+    let big_id = assert_ok(&answer)["file"]["file_id"].as_i64().unwrap();
+    let answer = upload(&app, &director, None, "nota.txt", b"hola".to_vec()).await;
+    let small_id = assert_ok(&answer)["file"]["file_id"].as_i64().unwrap();
+    assert_eq!(s3.keys().await.len(), 2, "{:?}", s3.keys().await);
+    assert!(s3.keys().await.iter().all(|k| k.contains(&school.to_string())), "objects are kept under the business: {:?}", s3.keys().await);
+    assert_eq!(used(&app, school).await, big.len() as i64 + 4);
+    let (status, _, body) = read_raw(&app, "filesystem/file/read", &[("file_id", &big_id.to_string()), ("token", &director)]).await;
+    assert_eq!(status, 200);
+    assert!(body == big, "the big file read back from S3 differs");
+    let (_, _, body) = read_raw(&app, "filesystem/file/read", &[("file_id", &small_id.to_string()), ("token", &director)]).await;
+    assert_eq!(body, b"hola");
+
+    // A refused upload (a taken name) leaves no object in the bucket.
+    let again = upload(&app, &director, None, "nota.txt", b"otra".to_vec()).await;
+    assert_eq!(error_code(&again), "FILE-003");
+    assert_eq!(s3.keys().await.len(), 2);
+
+    // Deleting removes the object.
+    let deleted = app.post("filesystem/file/delete", Some(&director), json!({ "file_id": big_id })).await;
+    assert_ok(&deleted);
+    assert_eq!(s3.keys().await.len(), 1);
+    assert_eq!(used(&app, school).await, 4);
+}
