@@ -31,7 +31,8 @@ export function TicketsCard({ version, onChange }: { version: number; onChange()
   const load = useCallback((q: ListQuery) => api.tickets.list({ search: q.search, page: q.page, per_page: q.perPage }), [api]);
   const chosenSeries = seriesId || series[0]?.id || 0;
   const tax = taxes.find((x) => x.id === taxId) ?? taxes.find((x) => x.is_default) ?? taxes[0];
-  const total = price !== null && tax ? price + roundDiv(price * tax.rate, 10_000) : null;
+  // No tax (a school without active taxes): the line goes without one and the total is the price.
+  const total = price !== null ? price + roundDiv(price * (tax?.rate ?? 0), 10_000) : null;
 
   async function issue() {
     setErrors([]);
@@ -108,16 +109,18 @@ export function TicketsCard({ version, onChange }: { version: number; onChange()
             <span className="vk-label">{t('tickets.price')}</span>
             <MoneyInput value={price} onChange={setPrice} />
           </label>
-          <label className="vk-field">
-            <span className="vk-label">{t('tickets.tax')}</span>
-            <select className="vk-input" value={tax?.id ?? 0} onChange={(e) => setTaxId(Number(e.target.value))}>
-              {taxes.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name} ({percentText(x.rate)} %)
-                </option>
-              ))}
-            </select>
-          </label>
+          {taxes.length > 0 && (
+            <label className="vk-field">
+              <span className="vk-label">{t('tickets.tax')}</span>
+              <select className="vk-input" value={tax?.id ?? 0} onChange={(e) => setTaxId(Number(e.target.value))}>
+                {taxes.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name} ({percentText(x.rate)} %)
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <PaymentMethodField method={method} onMethod={setMethod} />
           <p className="muted" data-testid="ticket-total">
             {total !== null ? t('tickets.total', { total: formatEuros(total) }) : ''}

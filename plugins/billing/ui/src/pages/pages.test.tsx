@@ -518,6 +518,26 @@ describe('/sales/cashflow/list', () => {
     expect(within(screen.getByTestId('tickets')).queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it('issues a ticket without tax when the school has no active tax', async () => {
+    const ticketsSeries = { ...series, id: 2, code: 'T', name: 'Tickets', simplified: true };
+    const api = mockApi({ ...cashflowDefaults,
+      'GET ticket/chart': envelopeOk(chart),
+      'POST sales/cashflow/readall': page([]),
+      'POST expense/readall': page([]),
+      'GET sales/billing/read': envelopeOk([ticketsSeries]),
+      'POST ticket/create': envelopeOk({ id: 9, series_id: 2, reference: 'T2026-000001', issue_date: '2026-03-04', total: 3000, state: 'issued', invoice_type: 'F2' }),
+    });
+    renderModule('/sales/cashflow/list', api);
+    const form = await within(await screen.findByTestId('tickets')).findByRole('form', { name: 'Nuevo ticket' });
+    expect(within(form).queryByRole('combobox', { name: 'Impuesto' })).not.toBeInTheDocument();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Concepto' }), { target: { value: 'Tasa' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Precio sin impuestos' }), { target: { value: '30' } });
+    expect(within(form).getByTestId('ticket-total').textContent?.replace(/\u00a0/g, ' ')).toBe('Total a cobrar 30,00 €');
+    fireEvent.click(within(form).getByRole('button', { name: 'Emitir y cobrar' }));
+    await waitFor(() => expect(api.calls('POST ticket/create')).toHaveLength(1));
+    expect(api.calls('POST ticket/create')[0].body).toMatchObject({ lines: [{ price: 3000, tax_id: null }], payments: [{ amount: 3000 }] });
+  });
+
   it('leaves the editing of an expense with Cancelar, without saving', async () => {
     const expense = { id: 3, state: 'active', date: '2026-03-04', concept: 'Gasolina', category: '', provider_contact_id: null, provider_name: 'Estación Sur', provider_tax_code: '', document_number: 'T-88', base: 4132, tax_rate: 2100, tax: 868, total: 5000, method: 'card', notes: '' };
     const api = mockApi({ ...cashflowDefaults, 'GET ticket/chart': envelopeOk(chart), 'POST sales/cashflow/readall': page([]), 'POST expense/readall': page([expense]) });
