@@ -31,8 +31,7 @@ export function TicketsCard({ version, onChange }: { version: number; onChange()
   const load = useCallback((q: ListQuery) => api.tickets.list({ search: q.search, page: q.page, per_page: q.perPage }), [api]);
   const chosenSeries = seriesId || series[0]?.id || 0;
   const tax = taxes.find((x) => x.id === taxId) ?? taxes.find((x) => x.is_default) ?? taxes[0];
-  // No tax (a school without active taxes): the line goes without one and the total is the price.
-  const total = price !== null ? price + roundDiv(price * (tax?.rate ?? 0), 10_000) : null;
+  const total = price !== null && tax ? price + roundDiv(price * tax.rate, 10_000) : null;
 
   async function issue() {
     setErrors([]);
@@ -78,6 +77,11 @@ export function TicketsCard({ version, onChange }: { version: number; onChange()
         <p className="muted" data-testid="tickets-no-series">
           {t('tickets.noSeries')} <Link to="/sales/billing/list/invoice">{t('tickets.toSeries')}</Link>
         </p>
+      ) : reference.data && taxes.length === 0 ? (
+        // Every line needs a tax (the host refuses one without): none is active yet.
+        <p className="muted" data-testid="tickets-no-tax">
+          {t('tickets.noTax')} <Link to="/tax/list">{t('tickets.toTaxes')}</Link>
+        </p>
       ) : (
         <form
           className="card billing-movements__form"
@@ -109,18 +113,16 @@ export function TicketsCard({ version, onChange }: { version: number; onChange()
             <span className="vk-label">{t('tickets.price')}</span>
             <MoneyInput value={price} onChange={setPrice} />
           </label>
-          {taxes.length > 0 && (
-            <label className="vk-field">
-              <span className="vk-label">{t('tickets.tax')}</span>
-              <select className="vk-input" value={tax?.id ?? 0} onChange={(e) => setTaxId(Number(e.target.value))}>
-                {taxes.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name} ({percentText(x.rate)} %)
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <label className="vk-field">
+            <span className="vk-label">{t('tickets.tax')}</span>
+            <select className="vk-input" value={tax?.id ?? 0} onChange={(e) => setTaxId(Number(e.target.value))}>
+              {taxes.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name} ({percentText(x.rate)} %)
+                </option>
+              ))}
+            </select>
+          </label>
           <PaymentMethodField method={method} onMethod={setMethod} />
           <p className="muted" data-testid="ticket-total">
             {total !== null ? t('tickets.total', { total: formatEuros(total) }) : ''}

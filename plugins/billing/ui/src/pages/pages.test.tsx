@@ -518,24 +518,20 @@ describe('/sales/cashflow/list', () => {
     expect(within(screen.getByTestId('tickets')).queryByRole('form')).not.toBeInTheDocument();
   });
 
-  it('issues a ticket without tax when the school has no active tax', async () => {
+  it('asks for an active tax before tickets can be issued', async () => {
     const ticketsSeries = { ...series, id: 2, code: 'T', name: 'Tickets', simplified: true };
+    const inactive = [{ id: 5, state: 'active', name: 'IGIC 7 %', kind: 'IGIC', rate: 700, tax_group: 'general', region: 'canarias', is_default: false, region_active: false }];
     const api = mockApi({ ...cashflowDefaults,
       'GET ticket/chart': envelopeOk(chart),
       'POST sales/cashflow/readall': page([]),
       'POST expense/readall': page([]),
       'GET sales/billing/read': envelopeOk([ticketsSeries]),
-      'POST ticket/create': envelopeOk({ id: 9, series_id: 2, reference: 'T2026-000001', issue_date: '2026-03-04', total: 3000, state: 'issued', invoice_type: 'F2' }),
+      'GET tax/read': envelopeOk(inactive),
     });
     renderModule('/sales/cashflow/list', api);
-    const form = await within(await screen.findByTestId('tickets')).findByRole('form', { name: 'Nuevo ticket' });
-    expect(within(form).queryByRole('combobox', { name: 'Impuesto' })).not.toBeInTheDocument();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Concepto' }), { target: { value: 'Tasa' } });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Precio sin impuestos' }), { target: { value: '30' } });
-    expect(within(form).getByTestId('ticket-total').textContent?.replace(/\u00a0/g, ' ')).toBe('Total a cobrar 30,00 €');
-    fireEvent.click(within(form).getByRole('button', { name: 'Emitir y cobrar' }));
-    await waitFor(() => expect(api.calls('POST ticket/create')).toHaveLength(1));
-    expect(api.calls('POST ticket/create')[0].body).toMatchObject({ lines: [{ price: 3000, tax_id: null }], payments: [{ amount: 3000 }] });
+    const none = await screen.findByTestId('tickets-no-tax');
+    expect(within(none).getByRole('link', { name: 'Ir a los impuestos' })).toHaveAttribute('href', '/tax/list');
+    expect(within(screen.getByTestId('tickets')).queryByRole('form')).not.toBeInTheDocument();
   });
 
   it('leaves the editing of an expense with Cancelar, without saving', async () => {
