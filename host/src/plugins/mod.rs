@@ -542,7 +542,8 @@ impl Plugins {
         // Dropping the store gives the instance's slot back to the pool (resetting the pages the
         // call dirtied). It is done here, while the database commits: `join!` first sends the
         // commit, then drops the store on this thread as the commit runs on the database's side
-        // (no hand-over to another thread, whose wake-up costs more than the drop itself).
+        // (instead of handing it to a blocking thread, which had to wake up and then competed
+        // for the cores with the answer).
         let teardown = async move {
             let teardown = std::time::Instant::now();
             drop(store);
