@@ -117,6 +117,9 @@ pub struct PluginsConfig {
     /// Write `/tmp/perf-<pid>.map` so `perf` can name the functions of plugin code (for
     /// profiling a plugin; off in production).
     pub perf_map: bool,
+    /// Instances of each plugin created ahead of their call (each still serves exactly one
+    /// call); 0 creates every instance on its call's path.
+    pub ready_instances: usize,
 }
 
 impl Default for Config {
@@ -169,6 +172,7 @@ impl Default for Config {
                 max_response_bytes: 8 << 20,
                 registry_dir: None,
                 perf_map: false,
+                ready_instances: 4,
             },
             log: "info,sqlx=warn,tower_http=info".into(),
             log_format: "pretty".into(),

@@ -87,7 +87,9 @@ async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::e
 
 /// The data of one call's store.
 pub struct CallState {
-    pub app: AppState,
+    /// None only in an instance made ahead of its call (see `Plugins::take_ready`), which
+    /// holds no state of the host until its call starts.
+    app: Option<AppState>,
     pub plugin: Arc<Installed>,
     pub session: Option<Session>,
     pub ctx: Context,
@@ -106,7 +108,32 @@ pub struct CallState {
 
 impl CallState {
     pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: Option<PluginTx>, depth: u32) -> CallState {
-        CallState { app, plugin, session, ctx, tx, limits: StoreLimits::default(), effects: Effects::default(), depth, read_only: false, sql_time: std::time::Duration::ZERO }
+        CallState { app: Some(app), ..CallState::waiting(plugin, ctx) }.with(session, tx, depth)
+    }
+
+    /// The state of an instance made ahead of its call: no host state, no session, no
+    /// transaction; every import that needs them fails until the call's state replaces it.
+    pub fn waiting(plugin: Arc<Installed>, ctx: Context) -> CallState {
+        CallState {
+            app: None,
+            plugin,
+            session: None,
+            ctx,
+            tx: None,
+            limits: StoreLimits::default(),
+            effects: Effects::default(),
+            depth: 0,
+            read_only: false,
+            sql_time: std::time::Duration::ZERO,
+        }
+    }
+
+    fn with(self, session: Option<Session>, tx: Option<PluginTx>, depth: u32) -> CallState {
+        CallState { session, tx, depth, ..self }
+    }
+
+    fn app(&self) -> wasmtime::Result<&AppState> {
+        self.app.as_ref().ok_or_else(|| wasmtime::Error::msg("the instance has no call yet"))
     }
 
     async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
@@ -120,9 +147,9 @@ impl CallState {
 
     async fn run_sql_inner(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
         let guard_started = std::time::Instant::now();
-        let engine = self.app.plugins.data.engine();
+        let engine = self.app().map_err(|e| e.to_string())?.plugins.data.engine();
         let allowed = guard::Allowed { prefix: &self.plugin.table_prefix, read_only: &self.plugin.read_grants };
-        let (kind, parsed) = self.app.plugins.guard_cache.check(engine, statement, &allowed)?;
+        let (kind, parsed) = self.app().map_err(|e| e.to_string())?.plugins.guard_cache.check(engine, statement, &allowed)?;
         metrics::histogram!("volante_plugin_guard_seconds").record(guard_started.elapsed().as_secs_f64());
         if self.read_only && kind == guard::Kind::Write {
             return Err(READ_ONLY.into());
@@ -208,11 +235,12 @@ impl files::Host for CallState {
         let handle = storage::new_handle();
         let key = storage::object_key(session.business_id, &handle);
         let size = bytes.len() as i64;
+        let app = self.app()?.clone();
         let result: crate::error::ApiResult<repo::FileRow> = async {
-            let mut tx = self.app.db.pool.begin().await?;
+            let mut tx = app.db.pool.begin().await?;
             repo::reserve(&mut tx, session.business_id, size).await?;
             let folder = repo::ensure_folder(&mut tx, &session, None, &folder).await?;
-            self.app.storage.put_bytes(&key, Bytes::from(bytes)).await?;
+            app.storage.put_bytes(&key, Bytes::from(bytes)).await?;
             let row = repo::insert_file(
                 &mut tx,
                 repo::NewFile {
@@ -238,7 +266,7 @@ impl files::Host for CallState {
                 Ok(file_info(&row))
             }
             Err(err) => {
-                let _ = self.app.storage.store.delete(&object_store::path::Path::from(key.as_str())).await;
+                let _ = app.storage.store.delete(&object_store::path::Path::from(key.as_str())).await;
                 Err(err.to_string())
             }
         })
@@ -248,14 +276,14 @@ impl files::Host for CallState {
         if self.effects.files_deleted.contains(&file_id) {
             return Ok(Err("Archivo no encontrado".into()));
         }
-        let mut conn = self.app.db.pool.acquire().await?;
+        let mut conn = self.app()?.db.pool.acquire().await?;
         let Some(row) = repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten() else {
             return Ok(Err("Archivo no encontrado".into()));
         };
         if row.size > 32 << 20 {
             return Ok(Err("Archivo demasiado grande para un plugin".into()));
         }
-        let data = self.app.storage.store.get(&object_store::path::Path::from(row.storage_key.as_str())).await?;
+        let data = self.app()?.storage.store.get(&object_store::path::Path::from(row.storage_key.as_str())).await?;
         Ok(Ok(data.bytes().await?.to_vec()))
     }
 
@@ -263,7 +291,7 @@ impl files::Host for CallState {
         if self.effects.files_deleted.contains(&file_id) {
             return Ok(Err("Archivo no encontrado".into()));
         }
-        let mut conn = self.app.db.pool.acquire().await?;
+        let mut conn = self.app()?.db.pool.acquire().await?;
         Ok(match repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten() {
             Some(row) => Ok(file_info(&row)),
             None => Err("Archivo no encontrado".into()),
@@ -277,7 +305,7 @@ impl files::Host for CallState {
         if self.effects.files_deleted.contains(&file_id) {
             return Ok(Err("Archivo no encontrado".into()));
         }
-        let mut conn = self.app.db.pool.acquire().await?;
+        let mut conn = self.app()?.db.pool.acquire().await?;
         if repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten().is_none() {
             return Ok(Err("Archivo no encontrado".into()));
         }
@@ -317,7 +345,7 @@ impl mail::Host for CallState {
                 .iter()
                 .map(|a| crate::mail::Attachment { filename: a.filename.clone(), content_type: a.content_type.clone(), bytes: a.bytes.clone() })
                 .collect();
-            if let Err(err) = self.app.mail.send(&recipient, &subject, &body, attachments).await {
+            if let Err(err) = self.app()?.mail.send(&recipient, &subject, &body, attachments).await {
                 tracing::warn!(plugin = %self.plugin.manifest.plugin.id, error = ?err, "plugin mail failed");
                 return Ok(Err(format!("No se ha podido enviar el correo: {err}")));
             }
@@ -348,7 +376,7 @@ impl plugins::Host for CallState {
         if self.depth >= 4 {
             return Ok(Err("Demasiadas llamadas anidadas entre plugins".into()));
         }
-        let Some(callee) = self.app.plugins.installed(&plugin_id).await else {
+        let Some(callee) = self.app()?.plugins.installed(&plugin_id).await else {
             return Ok(Err(format!("El plugin {plugin_id} no está instalado")));
         };
         if !callee.manifest.exports.contains(&function) {
@@ -359,7 +387,7 @@ impl plugins::Host for CallState {
         }
         // The callee works inside the caller's transaction (one call, one transaction).
         let tx = self.tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing during a plugin call"))?;
-        let app = self.app.clone();
+        let app = self.app()?.clone();
         let (result, tx, effects) =
             app.plugins.invoke(&app, callee, self.session.clone(), self.ctx.clone(), tx, &function, &args_json, self.depth + 1, self.read_only, &self.plugin.manifest.plugin.id).await;
         self.tx = tx;
@@ -380,7 +408,7 @@ impl settings::Host for CallState {
                 .bind(self.ctx.business_id)
                 .bind(&self.plugin.manifest.plugin.id)
                 .bind(&key)
-                .fetch_optional(&self.app.db.pool)
+                .fetch_optional(&self.app()?.db.pool)
                 .await?;
         Ok(value.map(|(v,)| v))
     }

@@ -90,6 +90,16 @@ pub struct Plugins {
     pub(crate) limits: Limits,
     trusted: Vec<String>,
     pub guard_cache: guard::Cache,
+    /// Instances made ahead of their call, by plugin id (see [`Plugins::take_ready`]).
+    ready: std::sync::Mutex<HashMap<String, Vec<ReadyInstance>>>,
+    ready_target: usize,
+}
+
+/// A plugin instance created ahead of its call and never called: its store holds a placeholder
+/// state until [`runtime::start_call`] gives it a call's.
+struct ReadyInstance {
+    store: wasmtime::Store<CallState>,
+    instance: bindings::latest::Plugin,
 }
 
 /// Error codes of the plugin platform.
@@ -142,6 +152,8 @@ impl Plugins {
             },
             trusted: config.plugins.trusted_keys.clone(),
             guard_cache: guard::Cache::default(),
+            ready: std::sync::Mutex::new(HashMap::new()),
+            ready_target: config.plugins.ready_instances,
         })
     }
 
@@ -271,6 +283,7 @@ impl Plugins {
         .await?;
         tx.commit().await?;
         self.installed.write().await.insert(id.clone(), installed);
+        self.forget_ready(&id);
         tracing::info!(plugin = %id, %version, "plugin installed");
         Ok(json!({
             "plugin_id": id,
@@ -316,6 +329,7 @@ impl Plugins {
         .await?;
         tx.commit().await?;
         self.installed.write().await.remove(id);
+        self.forget_ready(id);
         let _ = std::fs::remove_dir_all(self.ui_dir().join(id));
         Ok(())
     }
@@ -396,6 +410,7 @@ impl Plugins {
                 migrations_postgres: current.migrations_postgres.clone(),
             };
             map.insert(id.into(), Arc::new(refreshed));
+            self.forget_ready(id);
         }
         Ok(grants)
     }
@@ -484,6 +499,62 @@ impl Plugins {
         }
     }
 
+    /// A never-called instance of `plugin` made ahead of time, if one is waiting. It serves one
+    /// call and is then dropped, exactly like an instance made on the call's path: making it
+    /// ahead only moves the instantiation off the call's path. Instances of a version that has
+    /// since been replaced are dropped here.
+    fn take_ready(&self, plugin: &Arc<Installed>) -> Option<ReadyInstance> {
+        let mut ready = self.ready.lock().expect("ready instances lock");
+        let waiting = ready.get_mut(&plugin.manifest.plugin.id)?;
+        while let Some(found) = waiting.pop() {
+            if Arc::ptr_eq(&found.store.data().plugin, plugin) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    fn waiting(&self, id: &str) -> usize {
+        self.ready.lock().expect("ready instances lock").get(id).map_or(0, Vec::len)
+    }
+
+    /// Drop the instances made ahead for `id` (its version changed or it was removed).
+    fn forget_ready(&self, id: &str) {
+        self.ready.lock().expect("ready instances lock").remove(id);
+    }
+
+    /// After a call, in a task of its own (off the call's path): give the used store's slot
+    /// back to the pool, then make instances of `plugin` until `ready_target` of them wait.
+    fn recycle(app: &AppState, plugin: Arc<Installed>, used: wasmtime::Store<CallState>) {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let teardown = std::time::Instant::now();
+            drop(used);
+            metrics::histogram!("volante_plugin_teardown_seconds").record(teardown.elapsed().as_secs_f64());
+            let plugins = &app.plugins;
+            let id = plugin.manifest.plugin.id.as_str();
+            while plugins.waiting(id) < plugins.ready_target {
+                let state = CallState::waiting(plugin.clone(), anonymous_context(String::new()));
+                let mut store = runtime::store(&plugins.engine, state, &plugins.limits);
+                match plugin.pre.instantiate_async(&mut store).await {
+                    Ok(instance) => {
+                        let mut ready = plugins.ready.lock().expect("ready instances lock");
+                        let waiting = ready.entry(id.to_string()).or_default();
+                        if waiting.len() < plugins.ready_target {
+                            waiting.push(ReadyInstance { store, instance });
+                        }
+                    }
+                    Err(err) => {
+                        // The pool is full, or the component traps while starting: calls make
+                        // their instances themselves (and report the fault) until this passes.
+                        tracing::debug!(plugin = id, error = ?err, "could not make an instance ahead of its call");
+                        break;
+                    }
+                }
+            }
+        });
+    }
+
     /// Serve one request with `plugin`: one transaction, one fresh store.
     pub async fn handle(
         &self,
@@ -497,16 +568,32 @@ impl Plugins {
         let id = plugin.manifest.plugin.id.clone();
         let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), None, 0);
         state.read_only = read_only;
-        let mut store = runtime::store(&self.engine, state, &self.limits);
         let started = std::time::Instant::now();
-        // The transaction opens (on the database's side) while the instance is being created.
-        let (tx, instance) = tokio::join!(self.data.begin(&id, ctx.business_id, read_only), async {
-            let creating = std::time::Instant::now();
-            let instance = plugin.pre.instantiate_async(&mut store).await;
-            plugin.meters.instantiate.record(creating.elapsed().as_secs_f64());
-            instance
-        });
-        store.data_mut().tx = Some(tx?);
+        let (mut store, tx, instance) = match self.take_ready(&plugin) {
+            Some(ReadyInstance { mut store, instance }) => {
+                runtime::start_call(&mut store, state, &self.limits);
+                (store, self.data.begin(&id, ctx.business_id, read_only).await, Ok(instance))
+            }
+            None => {
+                let mut store = runtime::store(&self.engine, state, &self.limits);
+                // The transaction opens (on the database's side) while the instance is created.
+                let (tx, instance) = tokio::join!(self.data.begin(&id, ctx.business_id, read_only), async {
+                    let creating = std::time::Instant::now();
+                    let instance = plugin.pre.instantiate_async(&mut store).await;
+                    plugin.meters.instantiate.record(creating.elapsed().as_secs_f64());
+                    instance
+                });
+                (store, tx, instance)
+            }
+        };
+        let tx = match tx {
+            Ok(tx) => tx,
+            Err(err) => {
+                Self::recycle(app, plugin, store);
+                return Err(err.into());
+            }
+        };
+        store.data_mut().tx = Some(tx);
         let running = std::time::Instant::now();
         let outcome = match instance {
             Ok(instance) => instance.call_handle(&mut store, &ctx, &request).await,
@@ -539,18 +626,10 @@ impl Plugins {
                 Err(_) => tx.rollback().await.map(|_| false),
             }
         };
-        // Dropping the store gives the instance's slot back to the pool (resetting the pages the
-        // call dirtied). It is done here, while the database commits: `join!` first sends the
-        // commit, then drops the store on this thread as the commit runs on the database's side
-        // (instead of handing it to a blocking thread, which had to wake up and then competed
-        // for the cores with the answer).
-        let teardown = async move {
-            let teardown = std::time::Instant::now();
-            drop(store);
-            metrics::histogram!("volante_plugin_teardown_seconds").record(teardown.elapsed().as_secs_f64());
-        };
-        let (committed, ()) = tokio::join!(finish, teardown);
-        let committed = match committed {
+        // The used store goes back to the pool, and the next call's instance is made, in a task
+        // of its own that runs while the database commits and the answer goes out.
+        Self::recycle(app, plugin.clone(), store);
+        let committed = match finish.await {
             Ok(committed) => committed,
             Err(err) => {
                 effects.settle(app, ctx.business_id, false).await;

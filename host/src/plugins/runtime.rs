@@ -104,6 +104,20 @@ pub fn store(engine: &Engine, mut state: CallState, limits: &Limits) -> Store<Ca
     state.limits = store_limits(limits);
     let mut store = Store::new(engine, state);
     store.limiter(|s| &mut s.limits);
+    arm(&mut store, limits);
+    store
+}
+
+/// Give a store made ahead of time (with a placeholder state) its call: the call's state, and
+/// a deadline starting now.
+pub fn start_call(store: &mut Store<CallState>, mut state: CallState, limits: &Limits) {
+    state.limits = store_limits(limits);
+    *store.data_mut() = state;
+    arm(store, limits);
+}
+
+/// Start the store's deadline: `limits.timeout` from now.
+fn arm(store: &mut Store<CallState>, limits: &Limits) {
     let deadline = Instant::now() + limits.timeout;
     store.set_epoch_deadline(1);
     store.epoch_deadline_callback(move |_| {
@@ -114,7 +128,6 @@ pub fn store(engine: &Engine, mut state: CallState, limits: &Limits) -> Store<Ca
             Ok(UpdateDeadline::Yield(1))
         }
     });
-    store
 }
 
 fn store_limits(limits: &Limits) -> StoreLimits {

@@ -344,6 +344,18 @@ async fn hostile_plugin_is_contained() {
         assert_ok(&app.get("user/verify", Some(&director), &[]).await);
     }
 
+    // Every call, of either business, after faults or not, gets an instance that served no
+    // call before (the host makes instances ahead of their calls; each still serves only one).
+    for round in 0..12 {
+        let (token, business) = if round % 3 == 0 { (&provider, other) } else { (&director, school) };
+        let answer = app.get("hostile/remember", Some(token), &[]).await;
+        let answer = assert_ok(&answer);
+        assert_eq!(*answer, json!({ "previous_business": 0, "calls": 1 }), "call {round} of business {business}");
+        if round == 6 {
+            assert_eq!(error_code(&app.get("hostile/panic", Some(&director), &[]).await), "PLUGIN-000");
+        }
+    }
+
     // Another business's file, and settings past the limit.
     let file = app.get("hostile/file_foreign", Some(&director), &[("file_id", "1")]).await;
     assert_eq!(assert_ok(&file)["refused"], true);

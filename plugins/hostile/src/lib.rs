@@ -33,6 +33,7 @@ impl Plugin for Hostile {
             .get("hostile/memory", |_, _| memory_bomb())
             .get("hostile/giant", |_, _| Ok("x".repeat(64 << 20)))
             .get("hostile/panic", |_, _| -> Result<Value> { panic!("hostile plugin panics on purpose") })
+            .get("hostile/remember", |ctx, _| Ok(remember(ctx.business_id)))
             .get("hostile/file_foreign", file_foreign)
             .post("hostile/effects", effects)
             .post("hostile/effects_read_only", effects)
@@ -47,6 +48,18 @@ impl Plugin for Hostile {
 }
 
 volante_plugin_sdk::plugin!(Hostile);
+
+/// What this instance kept from calls before: the business of the previous call it served and
+/// how many it has served, this one included. Every call must find nothing (`0` and `1`): an
+/// instance that served another call before would carry that call's data over.
+fn remember(business_id: i64) -> Value {
+    use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+    static PREVIOUS_BUSINESS: AtomicI64 = AtomicI64::new(0);
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let previous = PREVIOUS_BUSINESS.swap(business_id, Ordering::Relaxed);
+    let calls = CALLS.fetch_add(1, Ordering::Relaxed) + 1;
+    json!({ "previous_business": previous, "calls": calls })
+}
 
 /// `(name, statement, write)`; `{own}` is the caller's business, `{foreign}` the target business
 /// of the body or query (`business_id`, default caller + 1), written in as numbers so every
