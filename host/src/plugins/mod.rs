@@ -7,6 +7,7 @@ pub mod data;
 pub mod guard;
 pub mod host_imports;
 pub mod json_rows;
+pub mod ready;
 pub mod runtime;
 
 use std::collections::HashMap;
@@ -90,16 +91,8 @@ pub struct Plugins {
     pub(crate) limits: Limits,
     trusted: Vec<String>,
     pub guard_cache: guard::Cache,
-    /// Instances made ahead of their call, by plugin id (see [`Plugins::take_ready`]).
-    ready: std::sync::Mutex<HashMap<String, Vec<ReadyInstance>>>,
-    ready_target: usize,
-}
-
-/// A plugin instance created ahead of its call and never called: its store holds a placeholder
-/// state until [`runtime::start_call`] gives it a call's.
-struct ReadyInstance {
-    store: wasmtime::Store<CallState>,
-    instance: bindings::latest::Plugin,
+    /// Instances made ahead of their calls, and the recycler that gives used ones back.
+    pub ready: ready::Ready,
 }
 
 /// Error codes of the plugin platform.
@@ -139,21 +132,21 @@ impl Plugins {
         for sub in ["packages", "cache", "ui"] {
             std::fs::create_dir_all(dir.join(sub))?;
         }
+        let limits = Limits {
+            timeout: std::time::Duration::from_millis(config.plugins.timeout_ms),
+            memory_bytes: config.plugins.memory_mb << 20,
+            max_response_bytes: config.plugins.max_response_bytes,
+        };
         Ok(Plugins {
-            engine,
             linker,
             data,
             installed: RwLock::new(HashMap::new()),
             dir,
-            limits: Limits {
-                timeout: std::time::Duration::from_millis(config.plugins.timeout_ms),
-                memory_bytes: config.plugins.memory_mb << 20,
-                max_response_bytes: config.plugins.max_response_bytes,
-            },
             trusted: config.plugins.trusted_keys.clone(),
             guard_cache: guard::Cache::default(),
-            ready: std::sync::Mutex::new(HashMap::new()),
-            ready_target: config.plugins.ready_instances,
+            ready: ready::Ready::new(engine.clone(), limits.clone(), config.plugins.ready_instances)?,
+            limits,
+            engine,
         })
     }
 
@@ -283,7 +276,7 @@ impl Plugins {
         .await?;
         tx.commit().await?;
         self.installed.write().await.insert(id.clone(), installed);
-        self.forget_ready(&id);
+        self.ready.forget(&id);
         tracing::info!(plugin = %id, %version, "plugin installed");
         Ok(json!({
             "plugin_id": id,
@@ -329,7 +322,7 @@ impl Plugins {
         .await?;
         tx.commit().await?;
         self.installed.write().await.remove(id);
-        self.forget_ready(id);
+        self.ready.forget(id);
         let _ = std::fs::remove_dir_all(self.ui_dir().join(id));
         Ok(())
     }
@@ -410,7 +403,7 @@ impl Plugins {
                 migrations_postgres: current.migrations_postgres.clone(),
             };
             map.insert(id.into(), Arc::new(refreshed));
-            self.forget_ready(id);
+            self.ready.forget(id);
         }
         Ok(grants)
     }
@@ -499,62 +492,6 @@ impl Plugins {
         }
     }
 
-    /// A never-called instance of `plugin` made ahead of time, if one is waiting. It serves one
-    /// call and is then dropped, exactly like an instance made on the call's path: making it
-    /// ahead only moves the instantiation off the call's path. Instances of a version that has
-    /// since been replaced are dropped here.
-    fn take_ready(&self, plugin: &Arc<Installed>) -> Option<ReadyInstance> {
-        let mut ready = self.ready.lock().expect("ready instances lock");
-        let waiting = ready.get_mut(&plugin.manifest.plugin.id)?;
-        while let Some(found) = waiting.pop() {
-            if Arc::ptr_eq(&found.store.data().plugin, plugin) {
-                return Some(found);
-            }
-        }
-        None
-    }
-
-    fn waiting(&self, id: &str) -> usize {
-        self.ready.lock().expect("ready instances lock").get(id).map_or(0, Vec::len)
-    }
-
-    /// Drop the instances made ahead for `id` (its version changed or it was removed).
-    fn forget_ready(&self, id: &str) {
-        self.ready.lock().expect("ready instances lock").remove(id);
-    }
-
-    /// After a call, in a task of its own (off the call's path): give the used store's slot
-    /// back to the pool, then make instances of `plugin` until `ready_target` of them wait.
-    fn recycle(app: &AppState, plugin: Arc<Installed>, used: wasmtime::Store<CallState>) {
-        let app = app.clone();
-        tokio::spawn(async move {
-            let teardown = std::time::Instant::now();
-            drop(used);
-            metrics::histogram!("volante_plugin_teardown_seconds").record(teardown.elapsed().as_secs_f64());
-            let plugins = &app.plugins;
-            let id = plugin.manifest.plugin.id.as_str();
-            while plugins.waiting(id) < plugins.ready_target {
-                let state = CallState::waiting(plugin.clone(), anonymous_context(String::new()));
-                let mut store = runtime::store(&plugins.engine, state, &plugins.limits);
-                match plugin.pre.instantiate_async(&mut store).await {
-                    Ok(instance) => {
-                        let mut ready = plugins.ready.lock().expect("ready instances lock");
-                        let waiting = ready.entry(id.to_string()).or_default();
-                        if waiting.len() < plugins.ready_target {
-                            waiting.push(ReadyInstance { store, instance });
-                        }
-                    }
-                    Err(err) => {
-                        // The pool is full, or the component traps while starting: calls make
-                        // their instances themselves (and report the fault) until this passes.
-                        tracing::debug!(plugin = id, error = ?err, "could not make an instance ahead of its call");
-                        break;
-                    }
-                }
-            }
-        });
-    }
-
     /// Serve one request with `plugin`: one transaction, one fresh store.
     pub async fn handle(
         &self,
@@ -569,8 +506,8 @@ impl Plugins {
         let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), None, 0);
         state.read_only = read_only;
         let started = std::time::Instant::now();
-        let (mut store, tx, instance) = match self.take_ready(&plugin) {
-            Some(ReadyInstance { mut store, instance }) => {
+        let (mut store, tx, instance) = match self.ready.take(&plugin) {
+            Some(ready::ReadyInstance { mut store, instance }) => {
                 runtime::start_call(&mut store, state, &self.limits);
                 (store, self.data.begin(&id, ctx.business_id, read_only).await, Ok(instance))
             }
@@ -589,7 +526,7 @@ impl Plugins {
         let tx = match tx {
             Ok(tx) => tx,
             Err(err) => {
-                Self::recycle(app, plugin, store);
+                self.ready.recycle(plugin, store);
                 return Err(err.into());
             }
         };
@@ -626,9 +563,9 @@ impl Plugins {
                 Err(_) => tx.rollback().await.map(|_| false),
             }
         };
-        // The used store goes back to the pool, and the next call's instance is made, in a task
-        // of its own that runs while the database commits and the answer goes out.
-        Self::recycle(app, plugin.clone(), store);
+        // The used store goes back to the pool, and the next call's instance is made, off the
+        // call's path (`ready.rs`).
+        self.ready.recycle(plugin.clone(), store);
         let committed = match finish.await {
             Ok(committed) => committed,
             Err(err) => {
