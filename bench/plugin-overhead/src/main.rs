@@ -264,11 +264,13 @@ async fn main() -> anyhow::Result<()> {
         ("dispatch (route, session, checks, call, commit, envelope)", "volante_plugin_dispatch_seconds"),
         ("whole plugin call", "volante_plugin_call_seconds"),
         ("running the guest (call less its SQL imports)", "volante_plugin_guest_seconds"),
-        ("instantiate", "volante_plugin_instantiate_seconds"),
+        ("  of it, before its first statement", "volante_plugin_guest_before_sql_seconds"),
+        ("  of it, after its last statement", "volante_plugin_guest_after_sql_seconds"),
+        ("instantiate (when no instance was made ahead)", "volante_plugin_instantiate_seconds"),
         ("SQL imports (guard + database + copying rows in)", "volante_plugin_sql_seconds"),
         ("statement guard alone", "volante_plugin_guard_seconds"),
         ("the database alone", "volante_plugin_sql_database_seconds"),
-        ("giving the instance back to the pool", "volante_plugin_teardown_seconds"),
+        ("giving the instance back (off the call's path)", "volante_plugin_teardown_seconds"),
     ] {
         if let Some((sum, _)) = mean(name) {
             println!("  {label:<50} {:>8.0} µs", sum / calls * 1e6);

@@ -104,6 +104,8 @@ pub struct CallState {
     pub read_only: bool,
     /// Time spent in SQL imports so far (the rest of a call's time is the guest's own).
     pub sql_time: std::time::Duration,
+    /// When the call's first SQL import started and its last one ended.
+    pub sql_span: Option<(std::time::Instant, std::time::Instant)>,
 }
 
 impl CallState {
@@ -125,6 +127,7 @@ impl CallState {
             depth: 0,
             read_only: false,
             sql_time: std::time::Duration::ZERO,
+            sql_span: None,
         }
     }
 
@@ -141,6 +144,7 @@ impl CallState {
         let result = self.run_sql_inner(statement, params, write).await;
         let elapsed = started.elapsed();
         self.sql_time += elapsed;
+        self.sql_span = Some((self.sql_span.map_or(started, |(first, _)| first), started + elapsed));
         self.plugin.meters.sql.record(elapsed.as_secs_f64());
         result
     }

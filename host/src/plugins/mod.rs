@@ -54,6 +54,8 @@ impl From<&Session> for Actor {
 pub struct Meters {
     pub instantiate: metrics::Histogram,
     pub guest: metrics::Histogram,
+    pub guest_before_sql: metrics::Histogram,
+    pub guest_after_sql: metrics::Histogram,
     pub call: metrics::Histogram,
     pub sql: metrics::Histogram,
 }
@@ -64,6 +66,8 @@ impl Meters {
         Meters {
             instantiate: metrics::histogram!("volante_plugin_instantiate_seconds", "plugin" => id.clone()),
             guest: metrics::histogram!("volante_plugin_guest_seconds", "plugin" => id.clone()),
+            guest_before_sql: metrics::histogram!("volante_plugin_guest_before_sql_seconds", "plugin" => id.clone()),
+            guest_after_sql: metrics::histogram!("volante_plugin_guest_after_sql_seconds", "plugin" => id.clone()),
             call: metrics::histogram!("volante_plugin_call_seconds", "plugin" => id.clone()),
             sql: metrics::histogram!("volante_plugin_sql_seconds", "plugin" => id),
         }
@@ -536,9 +540,15 @@ impl Plugins {
             Ok(instance) => instance.call_handle(&mut store, &ctx, &request).await,
             Err(err) => Err(err),
         };
-        // The guest's own time: the call less what its SQL imports took.
-        let guest = running.elapsed().saturating_sub(store.data().sql_time);
+        // The guest's own time: the call less what its SQL imports took; and its parts before
+        // the first statement and after the last.
+        let ended = std::time::Instant::now();
+        let guest = (ended - running).saturating_sub(store.data().sql_time);
         plugin.meters.guest.record(guest.as_secs_f64());
+        if let Some((first, last)) = store.data().sql_span {
+            plugin.meters.guest_before_sql.record((first - running).as_secs_f64());
+            plugin.meters.guest_after_sql.record((ended - last).as_secs_f64());
+        }
         plugin.meters.call.record(started.elapsed().as_secs_f64());
         let data = store.data_mut();
         let tx = data.tx.take();
