@@ -524,7 +524,16 @@ impl Plugins {
                     plugin.meters.instantiate.record(creating.elapsed().as_secs_f64());
                     instance
                 });
-                (store, tx, instance)
+                match instance {
+                    // The pool may be full of instances waiting for other plugins: free them and
+                    // try once more.
+                    Err(_) if self.ready.release_all() => {
+                        let mut store = runtime::store(&self.engine, store.into_data(), &self.limits);
+                        let instance = plugin.pre.instantiate_async(&mut store).await;
+                        (store, tx, instance)
+                    }
+                    instance => (store, tx, instance),
+                }
             }
         };
         let tx = match tx {

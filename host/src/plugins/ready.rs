@@ -28,6 +28,10 @@ use super::{anonymous_context, Installed};
 /// Used stores the recycler may have queued before calls drop their own.
 const BACKLOG: usize = 16;
 
+/// Instances waiting across all plugins, at most: a quarter of the pool's 256 slots, so calls
+/// always find slots for instances of their own.
+const MAX_WAITING: usize = 64;
+
 /// A plugin instance made ahead of its call and never called. Its store holds a placeholder
 /// state (`CallState::waiting`) until `runtime::start_call` gives it a call's.
 pub struct ReadyInstance {
@@ -83,6 +87,13 @@ impl Ready {
         drop(gone);
     }
 
+    /// Drop every waiting instance, giving their slots back to the pool (for a call that found
+    /// the pool full); whether there were any.
+    pub fn release_all(&self) -> bool {
+        let gone = std::mem::take(&mut *self.shared.waiting.lock().expect("ready instances lock"));
+        gone.values().any(|list| !list.is_empty())
+    }
+
     /// After a call of `plugin`: hand its used store to the recycler, which drops it and makes
     /// the next instances. With the recycler behind, the store is dropped here.
     pub fn recycle(&self, plugin: Arc<Installed>, used: Store<CallState>) {
@@ -106,6 +117,12 @@ impl Ready {
 impl Shared {
     fn waiting(&self, id: &str) -> usize {
         self.waiting.lock().expect("ready instances lock").get(id).map_or(0, Vec::len)
+    }
+
+    /// Whether `id` has fewer than its target waiting, and all plugins fewer than `MAX_WAITING`.
+    fn wants(&self, id: &str) -> bool {
+        let waiting = self.waiting.lock().expect("ready instances lock");
+        waiting.get(id).map_or(0, Vec::len) < self.target && waiting.values().map(Vec::len).sum::<usize>() < MAX_WAITING
     }
 
     /// The recycler's loop; ends when the `Ready` (and so its sender) is dropped.
@@ -134,7 +151,7 @@ impl Shared {
 
     async fn fill(&self, plugin: &Arc<Installed>) {
         let id = plugin.manifest.plugin.id.as_str();
-        while self.waiting(id) < self.target {
+        while self.wants(id) {
             let state = CallState::waiting(plugin.clone(), anonymous_context(String::new()));
             let mut store = runtime::store(&self.engine, state, &self.limits);
             match plugin.pre.instantiate_async(&mut store).await {

@@ -355,6 +355,12 @@ async fn hostile_plugin_is_contained() {
             assert_eq!(error_code(&app.get("hostile/panic", Some(&director), &[]).await), "PLUGIN-000");
         }
     }
+    // Those calls left instances made ahead waiting (the recycler runs when a core is idle).
+    let waited = Instant::now();
+    while app.state.plugins.ready.waiting("hostile") == 0 {
+        assert!(waited.elapsed() < Duration::from_secs(10), "no instance of hostile was made ahead of its call");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 
     // Another business's file, and settings past the limit.
     let file = app.get("hostile/file_foreign", Some(&director), &[("file_id", "1")]).await;
