@@ -7,7 +7,8 @@
 #
 # A build is a benchmark binary (target/release/plugin-overhead, copied aside) with the
 # contacts component it should install (BENCH_COMPONENT). Both must accept the `api` of
-# plugins/contacts/plugin.toml.
+# plugins/contacts/plugin.toml. ALTERNATE_PG=1 runs each on a throwaway PostgreSQL cluster
+# (scripts/pg.sh) instead of SQLite.
 set -euo pipefail
 [ $# -ge 4 ] || { sed -n '2,10p' "$0"; exit 2; }
 a_bin=$1 a_wasm=$2 b_bin=$3 b_wasm=$4
@@ -15,7 +16,16 @@ rounds=${5:-4} contacts=${6:-1000} requests=${7:-2000}
 
 run() {
   local out
-  out=$(BENCH_COMPONENT=$2 BENCH_CONTACTS=$contacts BENCH_REQUESTS=$requests BENCH_CONCURRENCY=1 "$1" 2>&1) || { echo "$out" >&2; exit 1; }
+  if [ -n "${ALTERNATE_PG:-}" ]; then
+    # Each run on a throwaway PostgreSQL cluster of its own (a run's installed plugins point at
+    # its own temporary data folder).
+    source "$(dirname "$0")/../../scripts/pg.sh"
+    pg_start >/dev/null
+    out=$(VOLANTE_BENCH_DATABASE_URL=$PG_URL BENCH_COMPONENT=$2 BENCH_CONTACTS=$contacts BENCH_REQUESTS=$requests BENCH_CONCURRENCY=1 "$1" 2>&1) || { pg_stop >/dev/null; echo "$out" >&2; exit 1; }
+    pg_stop >/dev/null
+  else
+    out=$(BENCH_COMPONENT=$2 BENCH_CONTACTS=$contacts BENCH_REQUESTS=$requests BENCH_CONCURRENCY=1 "$1" 2>&1) || { echo "$out" >&2; exit 1; }
+  fi
   local native paired
   native=$(awk '/^native /{print $3}' <<<"$out")
   paired=$(sed -n 's/.*median of paired differences \(-\{0,1\}[0-9]*\) µs.*/\1/p' <<<"$out")
