@@ -247,16 +247,16 @@ impl PluginData {
                 Ok(PluginTx::Sqlite(tx))
             }
             Engine::Postgres => {
-                let mut tx = self.pg()?.begin().await?;
-                sqlx::query("SELECT set_config('volante.business_id', $1, true)")
-                    .bind(business_id.to_string())
-                    .execute(&mut *tx)
-                    .await?;
-                exec_pg(&mut tx, format!("SET LOCAL ROLE {}", role_name(plugin_id))).await?;
-                exec_pg(&mut tx, "SET LOCAL statement_timeout = '5s'".into()).await?;
-                if read_only {
-                    exec_pg(&mut tx, "SET TRANSACTION READ ONLY".into()).await?;
-                }
+                // One round trip instead of five: the transaction and its settings as one simple
+                // query. The business id is an integer and the role's name comes from a checked
+                // plugin id, so both are written in.
+                let statement = format!(
+                    "BEGIN{}; SELECT set_config('volante.business_id', '{business_id}', true); SET LOCAL ROLE {}; \
+                     SET LOCAL statement_timeout = '5s'",
+                    if read_only { " READ ONLY" } else { "" },
+                    role_name(plugin_id),
+                );
+                let tx = self.pg()?.begin_with(statement).await?;
                 Ok(PluginTx::Postgres(tx))
             }
         }
