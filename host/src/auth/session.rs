@@ -105,21 +105,29 @@ pub async fn resolve(state: &AppState, token: Option<&str>) -> Result<Session, S
 
 async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, SessionProblem>> {
     let pool = &state.db.pool;
-    let row = sqlx::query(
+    // One statement for every request's session: the user's own permissions and services come
+    // as JSON arrays from subqueries (an empty list: `[]` on SQLite, NULL on PostgreSQL).
+    let (agg, end) = match state.db.engine {
+        db::Engine::Sqlite => ("json_group_array(", ")"),
+        db::Engine::Postgres => ("json_agg(", ")::text"),
+    };
+    let statement = format!(
         "SELECT s.session_id, s.device_id, s.expires_at, s.revoked_at, s.last_seen_at,
                 u.user_id, u.business_id, u.branch_id, u.role_id, u.email, u.first_name, u.last_name,
                 u.is_active, u.two_factor, u.locale,
                 r.name AS role_name, r.is_super, r.permissions AS role_permissions,
-                b.name AS business_name, b.fiscal_name, b.is_provider, b.status AS business_status
+                b.name AS business_name, b.fiscal_name, b.is_provider, b.status AS business_status,
+                (SELECT {agg}up.permission{end} FROM user_permission up WHERE up.user_id = u.user_id) AS user_permissions,
+                (SELECT {agg}bs.service_id{end} FROM business_service bs
+                   JOIN user_service us ON us.service_id = bs.service_id AND us.user_id = u.user_id
+                  WHERE bs.business_id = u.business_id) AS user_services
          FROM session s
          JOIN app_user u ON u.user_id = s.user_id
          JOIN business b ON b.business_id = u.business_id
          LEFT JOIN role r ON r.role_id = u.role_id
-         WHERE s.token_hash = $1",
-    )
-    .bind(hash_token(token))
-    .fetch_optional(pool)
-    .await?;
+         WHERE s.token_hash = $1"
+    );
+    let row = sqlx::query(&statement).bind(hash_token(token)).fetch_optional(pool).await?;
     let Some(row) = row else { return Ok(Err(SessionProblem::Unknown)) };
     let now = db::now();
     let revoked: Option<String> = row.try_get("revoked_at")?;
@@ -142,27 +150,16 @@ async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, S
         Some(text) => db::json_column::<Vec<String>>(&text)?.into_iter().collect(),
         None => BTreeSet::new(),
     };
-    let extra = sqlx::query("SELECT permission FROM user_permission WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_all(pool)
-        .await?;
-    for row in extra {
-        permissions.insert(row.try_get("permission")?);
-    }
+    let list = |column: &str| -> anyhow::Result<Vec<String>> {
+        Ok(match row.try_get::<Option<String>, _>(column)? {
+            Some(text) => db::json_column(&text)?,
+            None => Vec::new(),
+        })
+    };
+    permissions.extend(list("user_permissions")?);
     // Services: what the business has on, narrowed to the user's own grants (for `super` too:
     // the spec's service rule has no exception; `super` only skips permission checks).
-    let services = sqlx::query(
-        "SELECT bs.service_id FROM business_service bs
-         JOIN user_service us ON us.service_id = bs.service_id AND us.user_id = $2
-         WHERE bs.business_id = $1",
-    )
-    .bind(business_id)
-    .bind(user_id)
-    .fetch_all(pool)
-    .await?
-    .into_iter()
-    .map(|row| row.try_get::<String, _>("service_id"))
-    .collect::<Result<BTreeSet<_>, _>>()?;
+    let services: BTreeSet<String> = list("user_services")?.into_iter().collect();
 
     // Sliding expiry; written at most once a minute per session to spare the database.
     let last_seen: String = row.try_get("last_seen_at")?;
