@@ -193,7 +193,9 @@ impl Plugins {
             let package = package::verify(&bytes, &[signer]).map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
             let grants = self.grants(db, &id).await?;
             let installed = self.prepare(&package, grants).with_context(|| format!("Failed to load plugin {id}"))?;
-            self.installed.write().await.insert(id, Arc::new(installed));
+            let installed = Arc::new(installed);
+            self.ready.current(&installed);
+            self.installed.write().await.insert(id, installed);
         }
         Ok(())
     }
@@ -279,8 +281,8 @@ impl Plugins {
         )
         .await?;
         tx.commit().await?;
+        self.ready.current(&installed);
         self.installed.write().await.insert(id.clone(), installed);
-        self.ready.forget(&id);
         tracing::info!(plugin = %id, %version, "plugin installed");
         Ok(json!({
             "plugin_id": id,
@@ -406,8 +408,9 @@ impl Plugins {
                 migrations_sqlite: current.migrations_sqlite.clone(),
                 migrations_postgres: current.migrations_postgres.clone(),
             };
-            map.insert(id.into(), Arc::new(refreshed));
-            self.ready.forget(id);
+            let refreshed = Arc::new(refreshed);
+            self.ready.current(&refreshed);
+            map.insert(id.into(), refreshed);
         }
         Ok(grants)
     }

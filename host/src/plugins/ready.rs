@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 use wasmtime::{Engine, Store};
 
@@ -45,11 +45,26 @@ pub struct Ready {
 }
 
 struct Shared {
-    waiting: Mutex<HashMap<String, Vec<ReadyInstance>>>,
+    waiting: Mutex<Waiting>,
     target: usize,
     engine: Engine,
     limits: Limits,
     queued: AtomicUsize,
+}
+
+#[derive(Default)]
+struct Waiting {
+    /// By plugin id.
+    lists: HashMap<String, Vec<ReadyInstance>>,
+    /// By plugin id: the installed version (as `Plugins` holds it). Instances are made and
+    /// kept only for it.
+    current: HashMap<String, Weak<Installed>>,
+}
+
+impl Waiting {
+    fn is_current(&self, plugin: &Arc<Installed>) -> bool {
+        self.current.get(&plugin.manifest.plugin.id).is_some_and(|c| std::ptr::eq(c.as_ptr(), Arc::as_ptr(plugin)))
+    }
 }
 
 struct Job {
@@ -61,36 +76,49 @@ impl Ready {
     /// Up to `target` instances of each plugin wait; `0` makes none ahead (used stores are
     /// still dropped by the recycler).
     pub fn new(engine: Engine, limits: Limits, target: usize) -> anyhow::Result<Ready> {
-        let shared = Arc::new(Shared { waiting: Mutex::new(HashMap::new()), target, engine, limits, queued: AtomicUsize::new(0) });
+        let shared = Arc::new(Shared { waiting: Mutex::new(Waiting::default()), target, engine, limits, queued: AtomicUsize::new(0) });
         let (jobs, receiver) = mpsc::channel();
         let worker = shared.clone();
         std::thread::Builder::new().name("plugin-recycler".into()).spawn(move || worker.run(receiver))?;
         Ok(Ready { shared, jobs })
     }
 
-    /// A never-called instance of `plugin`, if one is waiting. Instances of a version that has
-    /// since been replaced (another `Arc<Installed>`) are dropped here, never handed out.
+    /// A never-called instance of `plugin`, if one is waiting. Only instances of the installed
+    /// version wait; a call still holding a replaced version gets none.
     pub fn take(&self, plugin: &Arc<Installed>) -> Option<ReadyInstance> {
         let mut waiting = self.shared.waiting.lock().expect("ready instances lock");
-        let list = waiting.get_mut(&plugin.manifest.plugin.id)?;
-        while let Some(found) = list.pop() {
-            if Arc::ptr_eq(&found.store.data().plugin, plugin) {
-                return Some(found);
-            }
+        if !waiting.is_current(plugin) {
+            return None;
         }
-        None
+        let found = waiting.lists.get_mut(&plugin.manifest.plugin.id)?.pop()?;
+        debug_assert!(Arc::ptr_eq(&found.store.data().plugin, plugin));
+        Some(found)
     }
 
-    /// Drop the instances waiting for `id` (it was upgraded, removed or re-granted).
+    /// `plugin` is now the installed version of its id (installed, loaded, upgraded or
+    /// re-granted): instances of any other version are dropped and no longer made.
+    pub fn current(&self, plugin: &Arc<Installed>) {
+        let id = plugin.manifest.plugin.id.clone();
+        let mut waiting = self.shared.waiting.lock().expect("ready instances lock");
+        waiting.current.insert(id.clone(), Arc::downgrade(plugin));
+        let gone = waiting.lists.remove(&id);
+        drop(waiting);
+        drop(gone);
+    }
+
+    /// `id` was removed: its waiting instances are dropped and no more are made.
     pub fn forget(&self, id: &str) {
-        let gone = self.shared.waiting.lock().expect("ready instances lock").remove(id);
+        let mut waiting = self.shared.waiting.lock().expect("ready instances lock");
+        waiting.current.remove(id);
+        let gone = waiting.lists.remove(id);
+        drop(waiting);
         drop(gone);
     }
 
     /// Drop every waiting instance, giving their slots back to the pool (for a call that found
     /// the pool full); whether there were any.
     pub fn release_all(&self) -> bool {
-        let gone = std::mem::take(&mut *self.shared.waiting.lock().expect("ready instances lock"));
+        let gone = std::mem::take(&mut self.shared.waiting.lock().expect("ready instances lock").lists);
         gone.values().any(|list| !list.is_empty())
     }
 
@@ -116,13 +144,15 @@ impl Ready {
 
 impl Shared {
     fn waiting(&self, id: &str) -> usize {
-        self.waiting.lock().expect("ready instances lock").get(id).map_or(0, Vec::len)
+        self.waiting.lock().expect("ready instances lock").lists.get(id).map_or(0, Vec::len)
     }
 
-    /// Whether `id` has fewer than its target waiting, and all plugins fewer than `MAX_WAITING`.
-    fn wants(&self, id: &str) -> bool {
+    /// Whether `plugin` is the installed version of its id, has fewer than its target waiting,
+    /// and all plugins fewer than `MAX_WAITING`.
+    fn wants(&self, plugin: &Arc<Installed>) -> bool {
         let waiting = self.waiting.lock().expect("ready instances lock");
-        waiting.get(id).map_or(0, Vec::len) < self.target && waiting.values().map(Vec::len).sum::<usize>() < MAX_WAITING
+        waiting.is_current(plugin)
+            && waiting.lists.get(&plugin.manifest.plugin.id).map_or(0, Vec::len) < self.target && waiting.lists.values().map(Vec::len).sum::<usize>() < MAX_WAITING
     }
 
     /// The recycler's loop; ends when the `Ready` (and so its sender) is dropped.
@@ -151,13 +181,17 @@ impl Shared {
 
     async fn fill(&self, plugin: &Arc<Installed>) {
         let id = plugin.manifest.plugin.id.as_str();
-        while self.wants(id) {
+        while self.wants(plugin) {
             let state = CallState::waiting(plugin.clone(), anonymous_context(String::new()));
             let mut store = runtime::store(&self.engine, state, &self.limits);
             match plugin.pre.instantiate_async(&mut store).await {
                 Ok(instance) => {
                     let mut waiting = self.waiting.lock().expect("ready instances lock");
-                    let list = waiting.entry(id.to_string()).or_default();
+                    if !waiting.is_current(plugin) {
+                        // Upgraded or removed meanwhile.
+                        return;
+                    }
+                    let list = waiting.lists.entry(id.to_string()).or_default();
                     if list.len() < self.target {
                         list.push(ReadyInstance { store, instance });
                     }
