@@ -114,6 +114,15 @@ pub mod plugin_codes {
     pub const VERSION: &str = "PLUGIN-015";
     pub const MIGRATION: &str = "PLUGIN-016";
     pub const NOT_INSTALLED: &str = "PLUGIN-017";
+    pub const ROUTE_TAKEN: &str = "PLUGIN-018";
+}
+
+/// Whether two route patterns (`a/{x}/b`) can match the same path: as many segments, and at
+/// each one either a parameter or the same literal.
+fn patterns_overlap(a: &str, b: &str) -> bool {
+    let param = |s: &str| s.starts_with('{') && s.ends_with('}');
+    let (a, b) = (a.trim_matches('/'), b.trim_matches('/'));
+    a.split('/').count() == b.split('/').count() && a.split('/').zip(b.split('/')).all(|(x, y)| x == y || param(x) || param(y))
 }
 
 fn package_error(err: PackageError) -> ApiError {
@@ -223,6 +232,21 @@ impl Plugins {
                     plugin_codes::VERSION,
                     format!("Ya está instalada la versión {}, posterior a {version}", old.manifest.plugin.version),
                 ));
+            }
+        }
+        // Each path belongs to one plugin: a route another plugin already serves (or one that
+        // would match the same requests) is refused before anything changes.
+        for other in self.installed.read().await.values().filter(|p| p.manifest.plugin.id != id) {
+            for route in &package.manifest.routes {
+                if let Some(taken) = other.manifest.routes.iter().find(|r| r.method == route.method && patterns_overlap(&r.path, &route.path)) {
+                    return Err(ApiError::new(
+                        plugin_codes::ROUTE_TAKEN,
+                        format!(
+                            "La ruta {} {} coincide con {} {}, que ya atiende el plugin {}",
+                            route.method, route.path, taken.method, taken.path, other.manifest.plugin.id
+                        ),
+                    ));
+                }
             }
         }
         let grants = self.grants(&app.db, &id).await?;
@@ -721,4 +745,19 @@ fn guest_errors(items: Vec<ErrorItem>) -> ApiError {
 
 fn percent_decode(segment: &str) -> String {
     percent_encoding::percent_decode_str(segment).decode_utf8_lossy().into_owned()
+}
+
+#[cfg(test)]
+mod route_tests {
+    use super::patterns_overlap;
+
+    #[test]
+    fn patterns_overlap_when_some_path_matches_both() {
+        assert!(patterns_overlap("contact/read/{id}", "contact/read/{id}"));
+        assert!(patterns_overlap("contact/read/{id}", "contact/read/all"));
+        assert!(patterns_overlap("/contact/{a}/x", "contact/read/{b}"));
+        assert!(!patterns_overlap("contact/read/{id}", "contact/readall"));
+        assert!(!patterns_overlap("contact/read/{id}", "contact/write/{id}"));
+        assert!(!patterns_overlap("contact/read/{id}", "contact/read/{id}/dgt"));
+    }
 }

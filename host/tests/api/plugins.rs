@@ -240,6 +240,26 @@ async fn bad_packages_are_refused_with_the_reason() {
     assert_eq!(error_code(&upload(&app, &director, good).await), "PERMISSION-000");
 }
 
+/// A path belongs to one plugin: a package with a route another plugin already serves, or one
+/// matching the same requests, is refused at install and nothing of it is installed.
+#[tokio::test]
+async fn a_route_another_plugin_serves_is_refused_at_install() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
+    for (method, path) in [("POST", "contact/readall"), ("GET", "contact/read/{contact_id}"), ("GET", "contact/read/all")] {
+        let claiming = format!("{}\n[[routes]]\nmethod = \"{method}\"\npath = \"{path}\"\n", manifest("hostile"));
+        let answer = upload(&app, &provider, pack_with("hostile", &claiming, signing_key())).await;
+        assert_eq!(error_code(&answer), "PLUGIN-018", "{method} {path}: {answer}");
+        let details = answer["error"][0]["details"].as_str().unwrap();
+        assert!(details.contains(path) && details.contains("contacts"), "{details}");
+    }
+    assert_eq!(app.count("SELECT COUNT(*) FROM plugin_install WHERE plugin_id = 'hostile'").await, 0);
+    // The same method on another path, or another method on the same path, is no conflict.
+    let beside = format!("{}\n[[routes]]\nmethod = \"GET\"\npath = \"contact/readall\"\n", manifest("hostile"));
+    assert_ok(&upload(&app, &provider, pack_with("hostile", &beside, signing_key())).await);
+}
+
 #[tokio::test]
 async fn hostile_plugin_is_contained() {
     let app = app_with_plugins().await;
