@@ -103,16 +103,19 @@ pub async fn resolve(state: &AppState, token: Option<&str>) -> Result<Session, S
     }
 }
 
-async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, SessionProblem>> {
-    let pool = &state.db.pool;
-    // One statement for every request's session: the user's own permissions and services come
-    // as JSON arrays from subqueries (an empty list: `[]` on SQLite, NULL on PostgreSQL).
-    let (agg, end) = match state.db.engine {
-        db::Engine::Sqlite => ("json_group_array(", ")"),
-        db::Engine::Postgres => ("json_agg(", ")::text"),
+/// The statement that resolves a request's session, written once per engine: the user, role and
+/// business, with the user's own permissions and services as JSON arrays from subqueries (an
+/// empty list: `[]` on SQLite, NULL on PostgreSQL), so a request needs one round trip.
+fn session_statement(engine: db::Engine) -> &'static str {
+    static SQLITE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static POSTGRES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let (cell, agg, end) = match engine {
+        db::Engine::Sqlite => (&SQLITE, "json_group_array(", ")"),
+        db::Engine::Postgres => (&POSTGRES, "json_agg(", ")::text"),
     };
-    let statement = format!(
-        "SELECT s.session_id, s.device_id, s.expires_at, s.revoked_at, s.last_seen_at,
+    cell.get_or_init(|| {
+        format!(
+            "SELECT s.session_id, s.device_id, s.expires_at, s.revoked_at, s.last_seen_at,
                 u.user_id, u.business_id, u.branch_id, u.role_id, u.email, u.first_name, u.last_name,
                 u.is_active, u.two_factor, u.locale,
                 r.name AS role_name, r.is_super, r.permissions AS role_permissions,
@@ -126,8 +129,13 @@ async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, S
          JOIN business b ON b.business_id = u.business_id
          LEFT JOIN role r ON r.role_id = u.role_id
          WHERE s.token_hash = $1"
-    );
-    let row = sqlx::query(&statement).bind(hash_token(token)).fetch_optional(pool).await?;
+        )
+    })
+}
+
+async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, SessionProblem>> {
+    let pool = &state.db.pool;
+    let row = sqlx::query(session_statement(state.db.engine)).bind(hash_token(token)).fetch_optional(pool).await?;
     let Some(row) = row else { return Ok(Err(SessionProblem::Unknown)) };
     let now = db::now();
     let revoked: Option<String> = row.try_get("revoked_at")?;
@@ -146,16 +154,14 @@ async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, S
     let session_id: i64 = row.try_get("session_id")?;
     let is_super = row.try_get::<Option<db::Flag>, _>("is_super")?.is_some_and(|f| f.0);
 
-    let mut permissions: BTreeSet<String> = match row.try_get::<Option<String>, _>("role_permissions")? {
-        Some(text) => db::json_column::<Vec<String>>(&text)?.into_iter().collect(),
-        None => BTreeSet::new(),
-    };
+    // JSON arrays of names; NULL is none.
     let list = |column: &str| -> anyhow::Result<Vec<String>> {
         Ok(match row.try_get::<Option<String>, _>(column)? {
             Some(text) => db::json_column(&text)?,
             None => Vec::new(),
         })
     };
+    let mut permissions: BTreeSet<String> = list("role_permissions")?.into_iter().collect();
     permissions.extend(list("user_permissions")?);
     // Services: what the business has on, narrowed to the user's own grants (for `super` too:
     // the spec's service rule has no exception; `super` only skips permission checks).

@@ -87,8 +87,8 @@ async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::e
 
 /// The data of one call's store.
 pub struct CallState {
-    /// None only in an instance made ahead of its call (see `Plugins::take_ready`), which
-    /// holds no state of the host until its call starts.
+    /// None only in an instance made ahead of its call (`ready.rs`), which holds no state of
+    /// the host until its call starts.
     app: Option<AppState>,
     pub plugin: Arc<Installed>,
     pub session: Option<Session>,
@@ -110,7 +110,7 @@ pub struct CallState {
 
 impl CallState {
     pub fn new(app: AppState, plugin: Arc<Installed>, session: Option<Session>, ctx: Context, tx: Option<PluginTx>, depth: u32) -> CallState {
-        CallState { app: Some(app), ..CallState::waiting(plugin, ctx) }.with(session, tx, depth)
+        CallState { app: Some(app), session, tx, depth, ..CallState::waiting(plugin, ctx) }
     }
 
     /// The state of an instance made ahead of its call: no host state, no session, no
@@ -131,10 +131,6 @@ impl CallState {
         }
     }
 
-    fn with(self, session: Option<Session>, tx: Option<PluginTx>, depth: u32) -> CallState {
-        CallState { session, tx, depth, ..self }
-    }
-
     fn app(&self) -> wasmtime::Result<&AppState> {
         self.app.as_ref().ok_or_else(|| wasmtime::Error::msg("the instance has no call yet"))
     }
@@ -151,9 +147,10 @@ impl CallState {
 
     async fn run_sql_inner(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
         let guard_started = std::time::Instant::now();
-        let engine = self.app().map_err(|e| e.to_string())?.plugins.data.engine();
+        let plugins = &self.app().map_err(|e| e.to_string())?.plugins;
+        let engine = plugins.data.engine();
         let allowed = guard::Allowed { prefix: &self.plugin.table_prefix, read_only: &self.plugin.read_grants };
-        let (kind, parsed) = self.app().map_err(|e| e.to_string())?.plugins.guard_cache.check(engine, statement, &allowed)?;
+        let (kind, parsed) = plugins.guard_cache.check(engine, statement, &allowed)?;
         metrics::histogram!("volante_plugin_guard_seconds").record(guard_started.elapsed().as_secs_f64());
         if self.read_only && kind == guard::Kind::Write {
             return Err(READ_ONLY.into());

@@ -552,9 +552,9 @@ impl Plugins {
                     instance
                 });
                 match instance {
-                    // The pool may be full of instances waiting for other plugins: free them and
-                    // try once more.
-                    Err(_) if self.ready.release_all() => {
+                    // The pool is full, perhaps of instances waiting for other plugins: free
+                    // them and try once more.
+                    Err(err) if err.chain().any(|e| e.is::<wasmtime::PoolConcurrencyLimitError>()) && self.ready.release_all() => {
                         let mut store = runtime::store(&self.engine, store.into_data(), &self.limits);
                         let instance = plugin.pre.instantiate_async(&mut store).await;
                         (store, tx, instance)

@@ -69,7 +69,7 @@ impl Waiting {
 
 struct Job {
     plugin: Arc<Installed>,
-    used: Option<Store<CallState>>,
+    used: Store<CallState>,
 }
 
 impl Ready {
@@ -130,13 +130,13 @@ impl Ready {
             return;
         }
         self.shared.queued.fetch_add(1, Ordering::Relaxed);
-        if let Err(mpsc::SendError(job)) = self.jobs.send(Job { plugin, used: Some(used) }) {
+        if let Err(mpsc::SendError(job)) = self.jobs.send(Job { plugin, used }) {
             self.shared.queued.fetch_sub(1, Ordering::Relaxed);
             drop(job);
         }
     }
 
-    /// How many instances of `id` wait (for tests and the benchmark).
+    /// How many instances of `id` wait.
     pub fn waiting(&self, id: &str) -> usize {
         self.shared.waiting(id)
     }
@@ -165,16 +165,14 @@ impl Shared {
                 return;
             }
         };
-        while let Ok(mut job) = jobs.recv() {
-            if let Some(used) = job.used.take() {
-                let started = std::time::Instant::now();
-                drop(used);
-                metrics::histogram!("volante_plugin_teardown_seconds").record(started.elapsed().as_secs_f64());
-                self.queued.fetch_sub(1, Ordering::Relaxed);
-            }
+        while let Ok(Job { plugin, used }) = jobs.recv() {
+            let started = std::time::Instant::now();
+            drop(used);
+            metrics::histogram!("volante_plugin_teardown_seconds").record(started.elapsed().as_secs_f64());
+            self.queued.fetch_sub(1, Ordering::Relaxed);
             // Used stores first: while others queue, their slots matter more than new instances.
             if self.queued.load(Ordering::Relaxed) == 0 {
-                runtime.block_on(self.fill(&job.plugin));
+                runtime.block_on(self.fill(&plugin));
             }
         }
     }
