@@ -125,6 +125,15 @@ fn patterns_overlap(a: &str, b: &str) -> bool {
     a.split('/').count() == b.split('/').count() && a.split('/').zip(b.split('/')).all(|(x, y)| x == y || param(x) || param(y))
 }
 
+/// The host's own call (method, path) whose path a plugin route's pattern could match.
+fn host_path_overlapping(pattern: &str) -> Option<(&'static str, &'static str)> {
+    crate::openapi::HOST_CALLS
+        .iter()
+        .map(|(method, path, _)| (*method, *path))
+        .chain([("GET", "openapi.json")])
+        .find(|(_, path)| patterns_overlap(path, pattern))
+}
+
 fn package_error(err: PackageError) -> ApiError {
     let code = match &err {
         PackageError::DigestMismatch { .. } => plugin_codes::DIGEST,
@@ -231,6 +240,16 @@ impl Plugins {
                 return Err(ApiError::new(
                     plugin_codes::VERSION,
                     format!("Ya está instalada la versión {}, posterior a {version}", old.manifest.plugin.version),
+                ));
+            }
+        }
+        // A path the host serves itself never reaches a plugin (the host's router answers first,
+        // with 405 for another method), so a route on one is refused.
+        for route in &package.manifest.routes {
+            if let Some((_, taken)) = host_path_overlapping(&route.path) {
+                return Err(ApiError::new(
+                    plugin_codes::ROUTE_TAKEN,
+                    format!("La ruta {} {} coincide con {taken}, que atiende el propio servidor", route.method, route.path),
                 ));
             }
         }
@@ -759,5 +778,16 @@ mod route_tests {
         assert!(!patterns_overlap("contact/read/{id}", "contact/readall"));
         assert!(!patterns_overlap("contact/read/{id}", "contact/write/{id}"));
         assert!(!patterns_overlap("contact/read/{id}", "contact/read/{id}/dgt"));
+    }
+
+    #[test]
+    fn host_paths_are_not_for_plugins() {
+        assert_eq!(super::host_path_overlapping("user/login"), Some(("POST", "user/login")));
+        assert_eq!(super::host_path_overlapping("filesystem/file/read/{x}"), Some(("GET", "filesystem/file/read/{name}")));
+        // Partly the host's: `plugin/list` would never reach the plugin.
+        assert_eq!(super::host_path_overlapping("{area}/list"), Some(("GET", "plugin/list")));
+        assert!(super::host_path_overlapping("openapi.json").is_some());
+        assert!(super::host_path_overlapping("contact/readall").is_none());
+        assert!(super::host_path_overlapping("user/login/extra").is_none());
     }
 }

@@ -254,6 +254,13 @@ async fn a_route_another_plugin_serves_is_refused_at_install() {
         let details = answer["error"][0]["details"].as_str().unwrap();
         assert!(details.contains(path) && details.contains("contacts"), "{details}");
     }
+    // A path the host serves itself (whatever the method: the host answers it first).
+    for (method, path) in [("POST", "user/login"), ("GET", "filesystem/file/read/{file}"), ("POST", "business/read")] {
+        let claiming = format!("{}\n[[routes]]\nmethod = \"{method}\"\npath = \"{path}\"\n", manifest("hostile"));
+        let answer = upload(&app, &provider, pack_with("hostile", &claiming, signing_key())).await;
+        assert_eq!(error_code(&answer), "PLUGIN-018", "{method} {path}: {answer}");
+        assert!(answer["error"][0]["details"].as_str().unwrap().contains("propio servidor"), "{answer}");
+    }
     assert_eq!(app.count("SELECT COUNT(*) FROM plugin_install WHERE plugin_id = 'hostile'").await, 0);
     // The same method on another path, or another method on the same path, is no conflict.
     let beside = format!("{}\n[[routes]]\nmethod = \"GET\"\npath = \"contact/readall\"\n", manifest("hostile"));
