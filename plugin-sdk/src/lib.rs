@@ -21,7 +21,7 @@ extern crate self as volante_plugin_sdk;
 pub mod bindings {
     wit_bindgen::generate!({
         path: "wit",
-        world: "plugin",
+        world: "plugin-sdk",
         pub_export_macro: true,
         export_macro_name: "__export_plugin_world",
         default_bindings_module: "volante_plugin_sdk::bindings",
@@ -63,7 +63,9 @@ pub const API_VERSION: &str = "0.1.2";
 
 /// What a plugin implements; [`plugin!`] exports it.
 pub trait Plugin {
-    /// The plugin's routes. Built for every call (each call runs in a fresh instance).
+    /// The plugin's routes. Built once when the host pre-initializes the plugin, and kept in the
+    /// state every call's fresh instance starts from (or, where the host does not, built for
+    /// each call with only the route it serves). It must not call the host.
     fn router() -> Router;
 
     /// A subscribed event arrived (after the publishing call committed).
@@ -108,6 +110,10 @@ macro_rules! plugin {
                 payload_json: ::std::string::String,
             ) -> ::core::result::Result<(), ::std::string::String> {
                 $crate::runtime::on_event::<$plugin>(ctx, name, payload_json)
+            }
+
+            fn wizer_initialize() {
+                $crate::runtime::initialize::<$plugin>()
             }
 
             fn invoke(

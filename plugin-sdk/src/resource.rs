@@ -130,7 +130,8 @@ pub struct Page<T> {
     pub to: i64,
 }
 
-/// The struct's columns (the serde names of its fields), worked out once per type and call.
+/// The struct's columns (the serde names of its fields), worked out once per type and instance
+/// (once per version when the host pre-initializes the plugin).
 pub fn columns<R: Resource>() -> std::rc::Rc<[String]> {
     std::thread_local! {
         static COLUMNS: std::cell::RefCell<BTreeMap<std::any::TypeId, std::rc::Rc<[String]>>> = const { std::cell::RefCell::new(BTreeMap::new()) };
@@ -148,6 +149,22 @@ pub fn columns<R: Resource>() -> std::rc::Rc<[String]> {
     };
     COLUMNS.with(|c| c.borrow_mut().insert(key, names.clone()));
     names
+}
+
+/// How `sql.query-json` is to write each of the struct's fields (`shape::field_kinds`), worked out
+/// once per type and instance (and so, when the host pre-initializes the plugin, once per
+/// version).
+fn json_fields<R: Resource>() -> Option<std::rc::Rc<[crate::shape::FieldKind]>> {
+    std::thread_local! {
+        static FIELDS: std::cell::RefCell<BTreeMap<std::any::TypeId, Option<std::rc::Rc<[crate::shape::FieldKind]>>>> = const { std::cell::RefCell::new(BTreeMap::new()) };
+    }
+    let key = std::any::TypeId::of::<R>();
+    if let Some(found) = FIELDS.with(|f| f.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let fields: Option<std::rc::Rc<[crate::shape::FieldKind]>> = crate::shape::field_kinds::<R>().map(Into::into);
+    FIELDS.with(|f| f.borrow_mut().insert(key, fields.clone()));
+    fields
 }
 
 /// The branch a caller is limited to for `R`, if any.
@@ -460,12 +477,12 @@ pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> 
 /// [`list_where`] written as [`list_json`] does.
 pub fn list_json_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<JsonText> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
-    let (total, count, items) = match crate::shape::field_kinds::<R>() {
+    let (total, count, items) = match json_fields::<R>() {
         Some(fields) => {
             // A list field reads NULL as `[]` on the typed path: the same here.
             let empty_lists: Vec<&str> = fields.iter().filter(|f| f.null_is_empty_list).map(|f| f.name.as_str()).collect();
             let (statement, params) = plan.page_statement_with::<R>(&empty_lists);
-            let kinds: Vec<_> = fields.into_iter().filter(|f| f.kind != sql::JsonKind::Plain).map(|f| (f.name, f.kind)).collect();
+            let kinds: Vec<_> = fields.iter().filter(|f| f.kind != sql::JsonKind::Plain).map(|f| (f.name.clone(), f.kind)).collect();
             let [total, rows] = plan.with_total::<R>(sql::read_json(statement, params, kinds))?;
             let rows = rows.json()?;
             (total, rows.count as usize, rows.json)
@@ -608,6 +625,11 @@ impl Router {
         let p = R::PATH;
         if crate::router::target_outside(p) {
             return self;
+        }
+        if crate::router::initializing() {
+            // Kept for every call: what the list and the statements need of the type.
+            columns::<R>();
+            json_fields::<R>();
         }
         self.post(&format!("{p}/create"), |ctx, req| create::<R>(ctx, req.value()?))
             .get(&format!("{p}/read/{{id}}"), |ctx, req| find::<R>(ctx, req.param("id")?))

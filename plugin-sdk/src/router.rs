@@ -67,6 +67,34 @@ std::thread_local! {
     static TARGET: std::cell::RefCell<Option<(String, String)>> = const { std::cell::RefCell::new(None) };
 }
 
+std::thread_local! {
+    /// Set while the component is pre-initialized (`wizer-initialize`, run once by the host when
+    /// it installs the plugin): what is built then is kept in the memory every call starts from.
+    static INITIALIZING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The whole router, built while pre-initializing.
+    static PREBUILT: std::cell::OnceCell<Router> = const { std::cell::OnceCell::new() };
+}
+
+/// Build the whole router with `build` while pre-initializing, and keep it for every call.
+pub(crate) fn prebuild(build: impl Fn() -> Router) {
+    INITIALIZING.with(|i| i.set(true));
+    let router = build();
+    INITIALIZING.with(|i| i.set(false));
+    PREBUILT.with(|p| {
+        let _ = p.set(router);
+    });
+}
+
+/// Whether the router is being built to be kept (so resources work out what they can ahead).
+pub(crate) fn initializing() -> bool {
+    INITIALIZING.with(|i| i.get())
+}
+
+/// Run `f` with the router kept by pre-initialization, if there is one.
+pub(crate) fn with_prebuilt<T>(f: impl FnOnce(&Router) -> T) -> Option<T> {
+    PREBUILT.with(|p| p.get().map(f))
+}
+
 /// Build a router with `build` keeping only the handler of `method pattern` (and, when it does
 /// not serve that pattern, build it again whole).
 pub(crate) fn only_for(method: &str, pattern: &str, build: impl Fn() -> Router) -> Router {

@@ -6,7 +6,17 @@ use crate::{Ctx, Error, Plugin, Req};
 pub fn handle<P: Plugin>(ctx: Context, req: Request) -> Result<String, Vec<ErrorItem>> {
     let ctx = Ctx::from(ctx);
     let req = Req::from(req);
-    crate::router::only_for(&req.method, &req.route, P::router).dispatch(&ctx, &req).map_err(to_items)
+    match crate::router::with_prebuilt(|router| router.dispatch(&ctx, &req)) {
+        Some(answer) => answer,
+        None => crate::router::only_for(&req.method, &req.route, P::router).dispatch(&ctx, &req),
+    }
+    .map_err(to_items)
+}
+
+/// `wizer-initialize`: what is the same for every call, done once when the host installs the
+/// plugin (the router, each resource's columns and JSON forms). No import may be called here.
+pub fn initialize<P: Plugin>() {
+    crate::router::prebuild(P::router);
 }
 
 pub fn on_event<P: Plugin>(ctx: Context, name: String, payload_json: String) -> Result<(), String> {

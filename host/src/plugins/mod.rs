@@ -7,6 +7,7 @@ pub mod data;
 pub mod guard;
 pub mod host_imports;
 pub mod json_rows;
+pub mod preinit;
 pub mod ready;
 pub mod runtime;
 
@@ -186,8 +187,8 @@ impl Plugins {
         list
     }
 
-    fn prepare(&self, package: &package::Package, grants: Vec<String>) -> anyhow::Result<Installed> {
-        let component = runtime::load_component(&self.engine, &package.component, &package.digest, &self.dir.join("cache"))?;
+    async fn prepare(&self, package: &package::Package, grants: Vec<String>) -> anyhow::Result<Installed> {
+        let component = self.compile(&package.component, &package.digest).await?;
         let pre = runtime::prepare(&self.linker, &component)?;
         Ok(Installed {
             meters: Meters::new(&package.manifest.plugin.id),
@@ -201,6 +202,22 @@ impl Plugins {
         })
     }
 
+    /// The package's component compiled: from the disk cache when it is there, else compiled
+    /// (pre-initialized first when it exports the initializer, `preinit.rs`) and cached.
+    async fn compile(&self, bytes: &[u8], digest: &str) -> anyhow::Result<wasmtime::component::Component> {
+        let cache = self.dir.join("cache");
+        if let Some(component) = runtime::cached_component(&self.engine, digest, &cache) {
+            return Ok(component);
+        }
+        if preinit::wanted(bytes) {
+            match preinit::initialize(&self.engine, bytes, digest, &self.limits).await {
+                Ok(initialized) => return runtime::compile_component(&self.engine, &initialized, digest, &cache),
+                Err(err) => tracing::warn!(error = format!("{err:#}"), digest, "plugin pre-initialization failed; the component is used as it came"),
+            }
+        }
+        runtime::compile_component(&self.engine, bytes, digest, &cache)
+    }
+
     /// Load every installed plugin at start (compiled artifacts come from the disk cache).
     pub async fn load_all(&self, db: &Db) -> anyhow::Result<()> {
         let rows: Vec<(String, String, String)> =
@@ -210,7 +227,7 @@ impl Plugins {
             // Verified at install; checked again against the signer recorded then.
             let package = package::verify(&bytes, &[signer]).map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
             let grants = self.grants(db, &id).await?;
-            let installed = self.prepare(&package, grants).with_context(|| format!("Failed to load plugin {id}"))?;
+            let installed = self.prepare(&package, grants).await.with_context(|| format!("Failed to load plugin {id}"))?;
             let installed = Arc::new(installed);
             self.ready.current(&installed);
             self.installed.write().await.insert(id, installed);
@@ -269,7 +286,7 @@ impl Plugins {
             }
         }
         let grants = self.grants(&app.db, &id).await?;
-        let installed = self.prepare(&package, grants).map_err(|err| {
+        let installed = self.prepare(&package, grants).await.map_err(|err| {
             ApiError::new(plugin_codes::INTERFACE, format!("El componente no cumple la interfaz volante:plugin: {err:#}"))
         })?;
         let installed = Arc::new(installed);

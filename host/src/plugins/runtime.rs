@@ -73,19 +73,36 @@ pub fn linker(engine: &Engine) -> anyhow::Result<Linker<CallState>> {
     Ok(linker)
 }
 
-/// Compile `bytes`, or load the artifact cached under `cache_dir` by digest and engine.
-pub fn load_component(engine: &Engine, bytes: &[u8], digest: &str, cache_dir: &Path) -> anyhow::Result<Component> {
+/// Where the compiled artifact of the package `digest` is cached for this engine. The `p1`
+/// marks artifacts of components pre-initialized as `preinit.rs` does now (a change there that
+/// changes what is compiled changes the mark).
+fn artifact_path(engine: &Engine, digest: &str, cache_dir: &Path) -> std::path::PathBuf {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     engine.precompile_compatibility_hash().hash(&mut hasher);
-    let file = cache_dir.join(format!("{}-{:016x}.cwasm", digest.trim_start_matches("sha256:"), hasher.finish()));
-    if file.exists() {
-        // SAFETY: the file was written by `Component::serialize` of a compatible engine (its name
-        // carries the engine's compatibility hash) inside the host's own data directory.
-        match unsafe { Component::deserialize_file(engine, &file) } {
-            Ok(component) => return Ok(component),
-            Err(err) => tracing::warn!(error = ?err, file = %file.display(), "cached plugin artifact unusable; recompiling"),
+    cache_dir.join(format!("{}-{:016x}-p1.cwasm", digest.trim_start_matches("sha256:"), hasher.finish()))
+}
+
+/// The artifact of the package `digest` cached under `cache_dir`, if there is a usable one.
+pub fn cached_component(engine: &Engine, digest: &str, cache_dir: &Path) -> Option<Component> {
+    let file = artifact_path(engine, digest, cache_dir);
+    if !file.exists() {
+        return None;
+    }
+    // SAFETY: the file was written by `Component::serialize` of a compatible engine (its name
+    // carries the engine's compatibility hash) inside the host's own data directory.
+    match unsafe { Component::deserialize_file(engine, &file) } {
+        Ok(component) => Some(component),
+        Err(err) => {
+            tracing::warn!(error = ?err, file = %file.display(), "cached plugin artifact unusable; recompiling");
+            None
         }
     }
+}
+
+/// Compile `bytes` (the package `digest`'s component, perhaps pre-initialized) and cache the
+/// artifact under `cache_dir`.
+pub fn compile_component(engine: &Engine, bytes: &[u8], digest: &str, cache_dir: &Path) -> anyhow::Result<Component> {
+    let file = artifact_path(engine, digest, cache_dir);
     let component = Component::new(engine, bytes).map_err(anyhow::Error::from).context("The plugin is not a valid component")?;
     std::fs::create_dir_all(cache_dir)?;
     let tmp = file.with_extension("tmp");
@@ -130,7 +147,7 @@ fn arm(store: &mut Store<CallState>, limits: &Limits) {
     });
 }
 
-fn store_limits(limits: &Limits) -> StoreLimits {
+pub(super) fn store_limits(limits: &Limits) -> StoreLimits {
     StoreLimitsBuilder::new()
         .memory_size(limits.memory_bytes)
         .table_elements(100_000)
