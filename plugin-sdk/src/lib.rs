@@ -137,6 +137,13 @@ macro_rules! plugin {
     };
 }
 
+/// Whether this instance started from the state the host's pre-initialization left (the whole
+/// router built once, when the plugin was installed or loaded, and kept for every call). False
+/// where the host does not pre-initialize; each call then builds what it needs.
+pub fn initialized() -> bool {
+    router::with_prebuilt(|_| ()).is_some()
+}
+
 /// What most handlers need.
 pub mod prelude {
     pub use crate::resource::{Record, Resource};

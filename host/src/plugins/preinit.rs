@@ -115,3 +115,88 @@ impl ComponentInstanceState for Access<'_> {
         self.call::<f64>(instance, func).await.expect("wizer: reading a global").to_bits()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// The initializer writes memory and a global; `get` reads them back.
+    const STATEFUL: &str = r#"(component
+        (core module $m
+            (memory (export "memory") 1)
+            (global $g (mut i32) (i32.const 0))
+            (func (export "init") (i32.store (i32.const 100) (i32.const 42)) (global.set $g (i32.const 7)))
+            (func (export "get") (result i32) (i32.add (i32.load (i32.const 100)) (global.get $g))))
+        (core instance $i (instantiate $m))
+        (func (export "wizer-initialize") (canon lift (core func $i "init")))
+        (func (export "get") (result s32) (canon lift (core func $i "get"))))"#;
+
+    fn limits(timeout: Duration) -> Limits {
+        Limits { timeout, memory_bytes: 16 << 20, max_response_bytes: 1 << 20 }
+    }
+
+    async fn get(engine: &Engine, bytes: &[u8]) -> i32 {
+        let component = Component::new(engine, bytes).unwrap();
+        let mut store = Store::new(engine, ());
+        store.set_epoch_deadline(1000);
+        let instance = Linker::new(engine).instantiate_async(&mut store, &component).await.unwrap();
+        instance.get_typed_func::<(), (i32,)>(&mut store, "get").unwrap().call_async(&mut store, ()).await.unwrap().0
+    }
+
+    #[tokio::test]
+    async fn the_initializer_state_is_where_every_instance_starts() {
+        let engine = runtime::engine(false).unwrap();
+        let bytes = wat::parse_str(STATEFUL).unwrap();
+        assert!(wanted(&bytes));
+        assert_eq!(get(&engine, &bytes).await, 0, "not initialized yet");
+        let initialized = initialize(&engine, &bytes, "sha256:stateful", &limits(Duration::from_secs(5))).await.unwrap();
+        assert_eq!(get(&engine, &initialized).await, 49);
+        // Each instance starts from that state again.
+        assert_eq!(get(&engine, &initialized).await, 49);
+    }
+
+    #[tokio::test]
+    async fn a_component_without_an_initializer_is_not_touched() {
+        let bytes = wat::parse_str(r#"(component (core module $m (func (export "f"))) (core instance $i (instantiate $m)) (func (export "f") (canon lift (core func $i "f"))))"#).unwrap();
+        assert!(!wanted(&bytes));
+        assert!(!wanted(b"not wasm at all"));
+    }
+
+    #[tokio::test]
+    async fn an_initializer_that_calls_the_host_fails() {
+        let engine = runtime::engine(false).unwrap();
+        let bytes = wat::parse_str(
+            r#"(component
+                (import "f" (func $f))
+                (core func $lowered (canon lower (func $f)))
+                (core module $m
+                    (import "host" "f" (func $f))
+                    (memory (export "memory") 1)
+                    (func (export "init") call $f))
+                (core instance $host (export "f" (func $lowered)))
+                (core instance $i (instantiate $m (with "host" (instance $host))))
+                (func (export "wizer-initialize") (canon lift (core func $i "init"))))"#,
+        )
+        .unwrap();
+        let err = initialize(&engine, &bytes, "sha256:calls-host", &limits(Duration::from_secs(5))).await.unwrap_err();
+        assert!(format!("{err:#}").contains("initializer failed"), "{err:#}");
+    }
+
+    #[tokio::test]
+    async fn an_endless_initializer_is_stopped_at_the_deadline() {
+        let engine = runtime::engine(false).unwrap();
+        let bytes = wat::parse_str(
+            r#"(component
+                (core module $m (memory (export "memory") 1) (func (export "init") (loop $l (br $l))))
+                (core instance $i (instantiate $m))
+                (func (export "wizer-initialize") (canon lift (core func $i "init"))))"#,
+        )
+        .unwrap();
+        let started = Instant::now();
+        let err = initialize(&engine, &bytes, "sha256:endless", &limits(Duration::from_millis(200))).await.unwrap_err();
+        assert!(format!("{err:#}").contains("initializer failed"), "{err:#}");
+        assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    }
+}

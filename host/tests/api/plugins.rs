@@ -372,12 +372,14 @@ async fn hostile_plugin_is_contained() {
     }
 
     // Every call, of either business, after faults or not, gets an instance that served no
-    // call before (the host makes instances ahead of their calls; each still serves only one).
+    // call before (the host makes instances ahead of their calls; each still serves only one),
+    // and that starts from the state the host's pre-initialization left (the SDK's router built
+    // once at install, `plugins/preinit.rs`), which holds nothing of any call.
     for round in 0..12 {
         let (token, business) = if round % 3 == 0 { (&provider, other) } else { (&director, school) };
         let answer = app.get("hostile/remember", Some(token), &[]).await;
         let answer = assert_ok(&answer);
-        assert_eq!(*answer, json!({ "previous_business": 0, "calls": 1 }), "call {round} of business {business}");
+        assert_eq!(*answer, json!({ "previous_business": 0, "calls": 1, "initialized": true }), "call {round} of business {business}");
         if round == 6 {
             assert_eq!(error_code(&app.get("hostile/panic", Some(&director), &[]).await), "PLUGIN-000");
         }

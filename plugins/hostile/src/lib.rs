@@ -51,14 +51,15 @@ volante_plugin_sdk::plugin!(Hostile);
 
 /// What this instance kept from calls before: the business of the previous call it served and
 /// how many it has served, this one included. Every call must find nothing (`0` and `1`): an
-/// instance that served another call before would carry that call's data over.
+/// instance that served another call before would carry that call's data over. And whether it
+/// started from the host's pre-initialized state (the SDK's router built once at install).
 fn remember(business_id: i64) -> Value {
     use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
     static PREVIOUS_BUSINESS: AtomicI64 = AtomicI64::new(0);
     static CALLS: AtomicU64 = AtomicU64::new(0);
     let previous = PREVIOUS_BUSINESS.swap(business_id, Ordering::Relaxed);
     let calls = CALLS.fetch_add(1, Ordering::Relaxed) + 1;
-    json!({ "previous_business": previous, "calls": calls })
+    json!({ "previous_business": previous, "calls": calls, "initialized": volante_plugin_sdk::initialized() })
 }
 
 /// `(name, statement, write)`; `{own}` is the caller's business, `{foreign}` the target business
