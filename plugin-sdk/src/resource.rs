@@ -136,19 +136,24 @@ pub fn columns<R: Resource>() -> std::rc::Rc<[String]> {
     std::thread_local! {
         static COLUMNS: std::cell::RefCell<BTreeMap<std::any::TypeId, std::rc::Rc<[String]>>> = const { std::cell::RefCell::new(BTreeMap::new()) };
     }
-    let key = std::any::TypeId::of::<R>();
-    if let Some(found) = COLUMNS.with(|c| c.borrow().get(&key).cloned()) {
-        return found;
-    }
-    let names: std::rc::Rc<[String]> = match crate::shape::field_names(&R::default()) {
+    per_type::<R, _>(&COLUMNS, || match crate::shape::field_names(&R::default()) {
         Some(names) => names.into(),
         None => match serde_json::to_value(R::default()) {
             Ok(Value::Object(map)) => map.keys().cloned().collect(),
             _ => std::rc::Rc::from(Vec::new()),
         },
-    };
-    COLUMNS.with(|c| c.borrow_mut().insert(key, names.clone()));
-    names
+    })
+}
+
+/// What `cache` holds for the type `R`, worked out with `compute` the first time.
+fn per_type<R: 'static, V: Clone>(cache: &'static std::thread::LocalKey<std::cell::RefCell<BTreeMap<std::any::TypeId, V>>>, compute: impl FnOnce() -> V) -> V {
+    let key = std::any::TypeId::of::<R>();
+    if let Some(found) = cache.with(|c| c.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let value = compute();
+    cache.with(|c| c.borrow_mut().insert(key, value.clone()));
+    value
 }
 
 /// How `sql.query-json` is to write each of the struct's fields (`shape::field_kinds`), worked out
@@ -158,13 +163,7 @@ fn json_fields<R: Resource>() -> Option<std::rc::Rc<[crate::shape::FieldKind]>> 
     std::thread_local! {
         static FIELDS: std::cell::RefCell<BTreeMap<std::any::TypeId, Option<std::rc::Rc<[crate::shape::FieldKind]>>>> = const { std::cell::RefCell::new(BTreeMap::new()) };
     }
-    let key = std::any::TypeId::of::<R>();
-    if let Some(found) = FIELDS.with(|f| f.borrow().get(&key).cloned()) {
-        return found;
-    }
-    let fields: Option<std::rc::Rc<[crate::shape::FieldKind]>> = crate::shape::field_kinds::<R>().map(Into::into);
-    FIELDS.with(|f| f.borrow_mut().insert(key, fields.clone()));
-    fields
+    per_type::<R, _>(&FIELDS, || crate::shape::field_kinds::<R>().map(Into::into))
 }
 
 /// The branch a caller is limited to for `R`, if any.

@@ -42,8 +42,9 @@ pub fn wanted(bytes: &[u8]) -> bool {
     false
 }
 
-/// `bytes` pre-initialized: the initializer run and its state snapshotted into a new component. Snapshots are kept per digest for the life of the process, so a
-/// package installed again (tests, several hosts in one process) is not initialized twice.
+/// `bytes` pre-initialized: the initializer run and its state snapshotted into a new component.
+/// Snapshots are kept per digest for the life of the process, so a package installed again
+/// (tests, several hosts in one process) is not initialized twice.
 pub async fn initialize(engine: &Engine, bytes: &[u8], digest: &str, limits: &Limits) -> anyhow::Result<Vec<u8>> {
     static DONE: Mutex<Option<HashMap<String, Vec<u8>>>> = Mutex::new(None);
     if let Some(found) = DONE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().and_then(|done| done.get(digest).cloned()) {
