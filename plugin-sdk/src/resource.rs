@@ -466,9 +466,10 @@ pub fn list_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>
     Ok(plan.page(items.len(), items, sql::scalar(total.rows()?)?))
 }
 
-/// [`list`] for answering as it is: the records are written as JSON by the host and go out
-/// without being read into `R` or parsed (the same JSON `list` gives, at a fraction of the cost).
-/// When a field's JSON form cannot be told from `R` (see [`crate::shape`]), it reads them typed.
+/// [`list`] for answering as it is: the records are written as JSON by the host and held there
+/// for the answer ([`sql::query_batch_held`]), never read into `R`, parsed, or copied into the
+/// plugin (the same JSON `list` gives, at a fraction of the cost). When a field's JSON form
+/// cannot be told from `R` (see [`crate::shape`]), it reads them typed.
 pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> {
     list_json_where::<R>(ctx, query, None, Vec::new())
 }
@@ -476,32 +477,34 @@ pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> 
 /// [`list_where`] written as [`list_json`] does.
 pub fn list_json_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<JsonText> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
-    let (total, count, items) = match json_fields::<R>() {
+    let mut out = JsonText::new("{\"items\":");
+    let (total, count) = match json_fields::<R>() {
         Some(fields) => {
             // A list field reads NULL as `[]` on the typed path: the same here.
             let empty_lists: Vec<&str> = fields.iter().filter(|f| f.null_is_empty_list).map(|f| f.name.as_str()).collect();
             let (statement, params) = plan.page_statement_with::<R>(&empty_lists);
             let kinds: Vec<_> = fields.iter().filter(|f| f.kind != sql::JsonKind::Plain).map(|f| (f.name.clone(), f.kind)).collect();
-            let [total, rows] = plan.with_total::<R>(sql::read_json(statement, params, kinds))?;
-            let rows = rows.json()?;
-            (total, rows.count as usize, rows.json)
+            let [total, rows] = plan.with_total_held::<R>(sql::read_json(statement, params, kinds))?;
+            let rows = rows.held()?;
+            out.push_held(&rows);
+            (total.rows()?, rows.count as usize)
         }
         None => {
             let (statement, params) = plan.page_statement::<R>();
             let [total, rows] = plan.with_total::<R>(sql::read(statement, params))?;
             let items = records::<R>(rows.rows()?)?;
-            (total, items.len(), serde_json::to_string(&items)?)
+            out.push_str(&serde_json::to_string(&items)?);
+            (total.rows()?, items.len())
         }
     };
-    let total: i64 = sql::scalar(total.rows()?)?;
-    let page = plan.page(count, (), total);
-    // Written in the field order of `Page`, into a string sized for the rows (a page is tens of
-    // kilobytes: growing it step by step would copy them several times).
-    let mut out = String::with_capacity(items.len() + 112);
-    out.push_str("{\"items\":");
-    out.push_str(&items);
+    let page = plan.page(count, (), sql::scalar(total)?);
+    // The rest in the field order of `Page`.
     let _ = write!(out, ",\"total\":{},\"page\":{},\"per_page\":{},\"from\":{},\"to\":{}}}", page.total, page.page, page.per_page, page.from, page.to);
-    Ok(JsonText(out))
+    Ok(out)
+}
+
+fn two_answers<T>(answers: Vec<T>) -> Result<[T; 2]> {
+    <[T; 2]>::try_from(answers).map_err(|a| Error::internal(format!("2 answers were expected, {} came", a.len())))
 }
 
 /// The statements of a list call, worked out once for its count and its page.
@@ -576,9 +579,16 @@ impl ListPlan {
 
     /// The total and `page` (the page's read) in one crossing into the host.
     fn with_total<R: Resource>(&self, page: sql::BatchRead) -> Result<[sql::BatchAnswer; 2]> {
-        let count = sql::read(format!("SELECT COUNT(*) FROM {} WHERE {}", R::TABLE, self.where_sql), self.params.clone());
-        let answers = sql::query_batch(&[count, page])?;
-        <[sql::BatchAnswer; 2]>::try_from(answers).map_err(|a| Error::internal(format!("2 answers were expected, {} came", a.len())))
+        two_answers(sql::query_batch(&[self.count_read::<R>(), page])?)
+    }
+
+    /// [`Self::with_total`] with a JSON page held by the host.
+    fn with_total_held<R: Resource>(&self, page: sql::BatchRead) -> Result<[sql::HeldAnswer; 2]> {
+        two_answers(sql::query_batch_held(&[self.count_read::<R>(), page])?)
+    }
+
+    fn count_read<R: Resource>(&self) -> sql::BatchRead {
+        sql::read(format!("SELECT COUNT(*) FROM {} WHERE {}", R::TABLE, self.where_sql), self.params.clone())
     }
 
     fn page_statement<R: Resource>(&self) -> (String, Vec<SqlValue>) {

@@ -3,31 +3,95 @@
 
 use serde::Serialize;
 
+use crate::bindings::volante::plugin::types::{AnswerPart, HeldJson};
 use crate::error::{codes, Error, Result};
 use crate::{Ctx, Req};
 
-type Handler = Box<dyn Fn(&Ctx, &Req) -> Result<String>>;
+type Handler = Box<dyn Fn(&Ctx, &Req) -> Result<JsonText>>;
 
 /// What a handler answers: any serde value (serialized to become the envelope's `data`), or
 /// [`JsonText`] (sent as it is).
 pub trait Answer {
-    fn into_json(self) -> Result<String>;
+    fn into_json(self) -> Result<JsonText>;
 }
 
 impl<T: Serialize> Answer for T {
-    fn into_json(self) -> Result<String> {
-        serde_json::to_string(&self).map_err(Error::internal)
+    fn into_json(self) -> Result<JsonText> {
+        serde_json::to_string(&self).map(JsonText::from).map_err(Error::internal)
     }
 }
 
-/// JSON text an answer already is (e.g. rows the host wrote with `sql::query_json`), sent
-/// without being parsed and written again. The host still checks it is JSON.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonText(pub String);
+/// JSON text an answer already is, sent without being parsed and written again: text the plugin
+/// wrote, around rows the host holds for it ([`crate::sql::query_batch_held`]), which go into
+/// the answer without crossing into the plugin. The host checks the whole is one JSON value.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct JsonText(Vec<AnswerPart>);
+
+impl JsonText {
+    pub fn new(text: impl Into<String>) -> JsonText {
+        JsonText(vec![AnswerPart::Text(text.into())])
+    }
+
+    /// Add `text` at the end.
+    pub fn push_str(&mut self, text: &str) {
+        match self.0.last_mut() {
+            Some(AnswerPart::Text(last)) => last.push_str(text),
+            _ => self.0.push(AnswerPart::Text(text.to_string())),
+        }
+    }
+
+    /// Add the rows the host holds as `rows` at the end (where a JSON value may go).
+    pub fn push_held(&mut self, rows: &HeldJson) {
+        self.0.push(AnswerPart::Held(rows.handle));
+    }
+
+    /// The whole text, when no part of it is held by the host.
+    pub fn text(&self) -> Option<String> {
+        let mut text = String::new();
+        for part in &self.0 {
+            match part {
+                AnswerPart::Text(t) => text.push_str(t),
+                AnswerPart::Held(_) => return None,
+            }
+        }
+        Some(text)
+    }
+
+    /// What `handle` returns: the text itself, or (with held rows) the parts given to the host
+    /// with `answer.respond` and an empty text.
+    pub(crate) fn into_answer(self) -> Result<String> {
+        match self.text() {
+            Some(text) => Ok(text),
+            None => {
+                crate::bindings::volante::plugin::answer::respond(&self.0).map_err(Error::internal)?;
+                Ok(String::new())
+            }
+        }
+    }
+}
+
+impl std::fmt::Write for JsonText {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.push_str(text);
+        Ok(())
+    }
+}
+
+impl From<String> for JsonText {
+    fn from(text: String) -> JsonText {
+        JsonText(vec![AnswerPart::Text(text)])
+    }
+}
+
+impl PartialEq<&str> for JsonText {
+    fn eq(&self, other: &&str) -> bool {
+        self.text().is_some_and(|t| t == *other)
+    }
+}
 
 impl Answer for JsonText {
-    fn into_json(self) -> Result<String> {
-        Ok(self.0)
+    fn into_json(self) -> Result<JsonText> {
+        Ok(self)
     }
 }
 
@@ -164,7 +228,7 @@ impl Router {
     }
 
     /// Run the handler for `req`: by the host's matched pattern when given, else by the path.
-    pub fn dispatch(&self, ctx: &Ctx, req: &Req) -> Result<String> {
+    pub fn dispatch(&self, ctx: &Ctx, req: &Req) -> Result<JsonText> {
         let by_route = self.routes.iter().find(|r| r.method == req.method && !req.route.is_empty() && r.pattern == req.route);
         for route in by_route.into_iter().chain(self.routes.iter()) {
             if route.method != req.method {
@@ -246,9 +310,23 @@ mod tests {
 
     #[test]
     fn json_text_is_answered_as_it_is() {
-        let router = Router::new().get("raw", |_, _| Ok(JsonText(r#"{"a": [1,2]}"#.into()))).get("value", |_, _| Ok(vec![1, 2]));
+        let router = Router::new().get("raw", |_, _| Ok(JsonText::new(r#"{"a": [1,2]}"#))).get("value", |_, _| Ok(vec![1, 2]));
         assert_eq!(router.dispatch(&Ctx::default(), &Req::get("raw", &[])).unwrap(), r#"{"a": [1,2]}"#);
         assert_eq!(router.dispatch(&Ctx::default(), &Req::get("value", &[])).unwrap(), "[1,2]");
+    }
+
+    #[test]
+    fn json_text_keeps_held_rows_as_parts() {
+        let mut text = JsonText::new("{\"items\":");
+        text.push_held(&HeldJson { count: 2, handle: 3 });
+        text.push_str(",\"total\":");
+        text.push_str("2}");
+        assert_eq!(text.text(), None);
+        assert_eq!(
+            text.0,
+            vec![AnswerPart::Text("{\"items\":".into()), AnswerPart::Held(3), AnswerPart::Text(",\"total\":2}".into())]
+        );
+        assert_eq!(JsonText::new("[1]").text().as_deref(), Some("[1]"));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub fn handle<P: Plugin>(ctx: Context, req: Request) -> Result<String, Vec<Error
         Some(answer) => answer,
         None => crate::router::only_for(&req.method, &req.route, P::router).dispatch(&ctx, &req),
     }
+    .and_then(|answer| answer.into_answer())
     .map_err(to_items)
 }
 

@@ -10,7 +10,7 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use crate::bindings::volante::plugin as wit;
-pub use crate::bindings::volante::plugin::types::{BatchAnswer, BatchRead, JsonKind, JsonRows, SqlRows, SqlValue};
+pub use crate::bindings::volante::plugin::types::{BatchAnswer, BatchRead, HeldAnswer, HeldJson, JsonKind, JsonRows, SqlRows, SqlValue};
 use crate::{Error, Result};
 
 /// A value usable as a statement parameter.
@@ -114,6 +114,17 @@ pub fn query_batch(reads: &[BatchRead]) -> Result<Vec<BatchAnswer>> {
     })
 }
 
+/// Like [`query_batch`], but the answers to [`read_json`] reads stay in the host
+/// (`sql.query-batch-held`): [`HeldAnswer::Held`] gives their count and a handle for
+/// [`crate::JsonText::push_held`]. For a page answered as it is, which then never crosses into
+/// the plugin and back.
+pub fn query_batch_held(reads: &[BatchRead]) -> Result<Vec<HeldAnswer>> {
+    wit::sql::query_batch_held(reads).map_err(|e| {
+        let statements: Vec<&str> = reads.iter().map(|r| r.statement.as_str()).collect();
+        Error::internal(format!("{e} (in one of `{}`)", statements.join("`; `")))
+    })
+}
+
 /// A read of a batch that answers rows.
 pub fn read(statement: impl Into<String>, params: Vec<SqlValue>) -> BatchRead {
     BatchRead { statement: statement.into(), params, json: None }
@@ -138,6 +149,24 @@ impl BatchAnswer {
         match self {
             BatchAnswer::Json(rows) => Ok(rows),
             BatchAnswer::Rows(_) => Err(Error::internal("JSON was asked for and rows came")),
+        }
+    }
+}
+
+impl HeldAnswer {
+    /// The rows of an answer to [`read`] (an answer to [`read_json`] is an internal error).
+    pub fn rows(self) -> Result<SqlRows> {
+        match self {
+            HeldAnswer::Rows(rows) => Ok(rows),
+            HeldAnswer::Held(_) => Err(Error::internal("rows were asked for and held JSON came")),
+        }
+    }
+
+    /// The held JSON of an answer to [`read_json`].
+    pub fn held(self) -> Result<HeldJson> {
+        match self {
+            HeldAnswer::Held(held) => Ok(held),
+            HeldAnswer::Rows(_) => Err(Error::internal("JSON was asked for and rows came")),
         }
     }
 }

@@ -155,7 +155,7 @@ pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, h
     let response = match dispatch_inner(state, method, uri, headers, body).await {
         Ok(data) => {
             // The envelope around the plugin's JSON, without parsing it again.
-            let data = data.get();
+            let data = data.as_str();
             let mut body = String::with_capacity(data.len() + 27);
             body.push_str("{\"success\":true,\"data\":");
             body.push_str(data);
@@ -174,7 +174,7 @@ async fn dispatch_inner(
     uri: Uri,
     headers: axum::http::HeaderMap,
     body: Bytes,
-) -> Result<Box<serde_json::value::RawValue>, ApiError> {
+) -> Result<super::answer::JsonAnswer, ApiError> {
     // Inside the `/api` nest the prefix is already stripped; outside it is not.
     let path = uri.path();
     let path = path.strip_prefix("/api/").unwrap_or(path).trim_start_matches('/').trim_end_matches('/');

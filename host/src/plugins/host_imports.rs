@@ -7,9 +7,9 @@ use bytes::Bytes;
 use wasmtime::StoreLimits;
 
 use super::bindings::latest::volante::plugin::types::{
-    Attachment, BatchAnswer, BatchRead, Context, FileInfo, JsonKind, JsonRows, LogLevel, SqlRows, SqlValue,
+    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, SqlRows, SqlValue,
 };
-use super::bindings::latest::volante::plugin::{events, files, host, mail, plugins, settings, sql, types};
+use super::bindings::latest::volante::plugin::{answer, events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
 use super::guard;
 use super::Installed;
@@ -106,6 +106,12 @@ pub struct CallState {
     pub sql_time: std::time::Duration,
     /// When the call's first SQL import started and its last one ended.
     pub sql_span: Option<(std::time::Instant, std::time::Instant)>,
+    /// This is a `handle` call, which may answer in parts (`answer.respond`).
+    pub answering: bool,
+    /// Rows written as JSON and held for the answer (`sql.query-batch-held`), by handle.
+    pub held: Vec<String>,
+    /// The answer given in parts, if the guest gave one.
+    pub answer: Option<Vec<AnswerPart>>,
 }
 
 impl CallState {
@@ -128,6 +134,9 @@ impl CallState {
             read_only: false,
             sql_time: std::time::Duration::ZERO,
             sql_span: None,
+            answering: false,
+            held: Vec::new(),
+            answer: None,
         }
     }
 
@@ -206,9 +215,44 @@ impl sql::Host for CallState {
         }
         Ok(Ok(answers))
     }
+
+    async fn query_batch_held(&mut self, reads: Vec<BatchRead>) -> wasmtime::Result<Result<Vec<HeldAnswer>, String>> {
+        let mut answers = Vec::with_capacity(reads.len());
+        for read in reads {
+            let answer = match read.json {
+                Some(kinds) => match self.query_json_rows(&read.statement, read.params, &kinds).await {
+                    Ok(rows) => self.hold(rows).map(HeldAnswer::Held),
+                    Err(err) => Err(err),
+                },
+                None => self.query(read.statement, read.params).await?.map(HeldAnswer::Rows),
+            };
+            match answer {
+                Ok(answer) => answers.push(answer),
+                Err(err) => return Ok(Err(err)),
+            }
+        }
+        Ok(Ok(answers))
+    }
+}
+
+impl answer::Host for CallState {
+    async fn respond(&mut self, parts: Vec<AnswerPart>) -> wasmtime::Result<Result<(), String>> {
+        if !self.answering {
+            return Ok(Err("Solo se responde por partes a una llamada a handle".into()));
+        }
+        let max = self.app()?.plugins.limits.max_response_bytes;
+        Ok(super::answer::check(&parts, &self.held, max).map(|()| self.answer = Some(parts)))
+    }
 }
 
 impl CallState {
+    /// Keep `rows` for the answer (`answer::hold`).
+    fn hold(&mut self, rows: JsonRows) -> Result<HeldJson, String> {
+        let max = self.app().map_err(|e| e.to_string())?.plugins.limits.max_response_bytes;
+        let handle = super::answer::hold(&mut self.held, rows.json, max)?;
+        Ok(HeldJson { count: rows.count, handle })
+    }
+
     /// `sql.query-json` (also one read of `sql.query-batch`).
     async fn query_json_rows(&mut self, statement: &str, params: Vec<SqlValue>, kinds: &[(String, JsonKind)]) -> Result<JsonRows, String> {
         match self.run_sql(statement, params, false).await {

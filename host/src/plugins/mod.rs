@@ -1,6 +1,7 @@
 //! The plugin platform: installed plugins, their route table, per-business enablement and the
 //! call path from an HTTP request into a guest and back.
 
+mod answer;
 mod api;
 pub mod bindings;
 pub mod data;
@@ -568,10 +569,11 @@ impl Plugins {
         ctx: Context,
         request: Request,
         read_only: bool,
-    ) -> ApiResult<Box<serde_json::value::RawValue>> {
+    ) -> ApiResult<answer::JsonAnswer> {
         let id = plugin.manifest.plugin.id.clone();
         let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), None, 0);
         state.read_only = read_only;
+        state.answering = true;
         let started = std::time::Instant::now();
         let (mut store, tx, instance) = match self.ready.take(&plugin) {
             Some(ready::ReadyInstance { mut store, instance }) => {
@@ -625,13 +627,22 @@ impl Plugins {
         let data = store.data_mut();
         let tx = data.tx.take();
         let effects = std::mem::take(&mut data.effects);
+        let (parts, held) = (data.answer.take(), std::mem::take(&mut data.held));
         let result = match outcome {
+            // Answered in parts, checked as they were given (`answer.rs`).
+            Ok(Ok(text)) if parts.is_some() => match parts {
+                Some(parts) if text.is_empty() => Ok(answer::join(&parts, &held)),
+                _ => {
+                    tracing::error!(plugin = %id, "plugin answered in parts and also returned an answer");
+                    Err(ApiError::new(plugin_codes::BAD_RESPONSE, "El módulo ha devuelto una respuesta no válida"))
+                }
+            },
             Ok(Ok(text)) if text.len() > self.limits.max_response_bytes => Err(ApiError::new(
                 plugin_codes::RESPONSE_TOO_LARGE,
                 "La respuesta del módulo es demasiado grande",
             )),
             // Checked to be JSON without building a tree: it goes out as it came.
-            Ok(Ok(text)) => serde_json::value::RawValue::from_string(text).map_err(|_| {
+            Ok(Ok(text)) => answer::JsonAnswer::parse(text).ok_or_else(|| {
                 tracing::error!(plugin = %id, "plugin answered something that is not JSON");
                 ApiError::new(plugin_codes::BAD_RESPONSE, "El módulo ha devuelto una respuesta no válida")
             }),

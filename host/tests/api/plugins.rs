@@ -334,15 +334,20 @@ async fn hostile_plugin_is_contained() {
             }
         }
     }
-    // The same reads with the rows written as JSON by the host (`sql.query-json`), and as the
-    // second read of a batch (`sql.query-batch`): the same statement checks apply.
-    for via in ["json", "batch"] {
+    // The same reads with the rows written as JSON by the host (`sql.query-json`), as the
+    // second read of a batch (`sql.query-batch`), and held by the host for an answer in parts
+    // (`sql.query-batch-held`, the rows never seen by the plugin): the same checks apply.
+    for via in ["json", "batch", "held"] {
         for (method, name) in sql_attacks.iter().filter(|(method, _)| *method == "GET") {
             let answer = app.get(&format!("hostile/{name}"), Some(&director), &[("business_id", &target), (via, "true")]).await;
             let data = assert_ok(&answer);
             assert_eq!(data["via"], via, "{method} {name}: {data}");
             if data["refused"] == false {
-                let ids = data["business_ids"].as_array().cloned().unwrap_or_default();
+                let ids = match via {
+                    "held" => data["rows"].as_array().unwrap().iter().map(|row| row["business_id"].clone()).collect(),
+                    _ => data["business_ids"].as_array().cloned().unwrap_or_default(),
+                };
+                assert!(*name != "read_all" || !ids.is_empty(), "{name} ({via}) answered none of the caller's rows: {data}");
                 assert!(ids.iter().all(|b| b.as_i64() == Some(school)), "{name} ({via}) reached another business: {data}");
                 assert!(matches!(*name, "read_all" | "read_foreign" | "read_or_true"), "{name} ({via}) should have been refused: {data}");
             }
@@ -390,6 +395,15 @@ async fn hostile_plugin_is_contained() {
         assert!(waited.elapsed() < Duration::from_secs(10), "no instance of hostile was made ahead of its call");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+
+    // Answers in parts the host refuses, naming why; one given twice is refused as a whole.
+    for (how, why) in [("string", "cadena"), ("unknown", "identificador"), ("broken", "JSON")] {
+        let answer = app.get("hostile/answer", Some(&director), &[("how", how)]).await;
+        let data = assert_ok(&answer);
+        assert_eq!(data["refused"], true, "{how}: {data}");
+        assert!(data["error"].as_str().unwrap().contains(why), "{how}: {data}");
+    }
+    assert_eq!(error_code(&app.get("hostile/answer", Some(&director), &[("how", "both")]).await), "PLUGIN-004");
 
     // Another business's file, and settings past the limit.
     let file = app.get("hostile/file_foreign", Some(&director), &[("file_id", "1")]).await;

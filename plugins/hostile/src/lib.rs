@@ -11,7 +11,8 @@ use std::hint::black_box;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use volante_plugin_sdk::sql::{self, SqlValue};
-use volante_plugin_sdk::{files, host, params, settings, Ctx, Error, Plugin, Req, Result, Router};
+use volante_plugin_sdk::bindings::volante::plugin::{answer, types::AnswerPart};
+use volante_plugin_sdk::{files, host, params, settings, Answer, Ctx, Error, JsonText, Plugin, Req, Result, Router};
 
 pub struct Hostile;
 
@@ -34,6 +35,7 @@ impl Plugin for Hostile {
             .get("hostile/giant", |_, _| Ok("x".repeat(64 << 20)))
             .get("hostile/panic", |_, _| -> Result<Value> { panic!("hostile plugin panics on purpose") })
             .get("hostile/remember", |ctx, _| Ok(remember(ctx.business_id)))
+            .get("hostile/answer", bad_answer)
             .get("hostile/file_foreign", file_foreign)
             .post("hostile/effects", effects)
             .post("hostile/effects_read_only", effects)
@@ -108,20 +110,68 @@ struct Target {
     json: bool,
     /// Read through `sql.query-batch`, after an innocent read of the plugin's own table.
     batch: bool,
+    /// Read through `sql.query-batch-held`, the rows answered in parts (`answer.respond`).
+    held: bool,
 }
 
-fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<Value> {
+fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<JsonText> {
     let (_, statement, write) = ATTACKS.iter().find(|(n, _, _)| *n == name).expect("registered attack");
     let target: Target = if req.method == "GET" { req.query()? } else { req.json()? };
     let foreign = target.business_id.unwrap_or(ctx.business_id + 1);
     let statement = statement.replace("{own}", &ctx.business_id.to_string()).replace("{foreign}", &foreign.to_string());
+    if target.held && !*write {
+        return run_held(name, &statement);
+    }
     if target.batch && !*write {
-        return Ok(run_batch(name, &statement));
+        return run_batch(name, &statement).into_json();
     }
     if target.json && !*write {
-        return Ok(run_json(name, &statement));
+        return run_json(name, &statement).into_json();
     }
-    Ok(run(name, &statement, &[], *write))
+    run(name, &statement, &[], *write).into_json()
+}
+
+/// A read as the second of a `sql.query-batch-held`: its rows, which the plugin never sees, go
+/// into the answer as `rows`.
+fn run_held(name: &str, statement: &str) -> Result<JsonText> {
+    let reads = [sql::read("SELECT COUNT(*) FROM hostile_item", vec![]), sql::read_json(statement, vec![], vec![])];
+    let answer = sql::query_batch_held(&reads).and_then(|answers| answers.into_iter().nth(1).ok_or_else(|| Error::internal("no answer")));
+    match answer.and_then(|a| a.held()) {
+        Ok(rows) => {
+            let mut out = JsonText::new(format!("{{\"attack\":{},\"via\":\"held\",\"refused\":false,\"rows\":", json!(name)));
+            out.push_held(&rows);
+            out.push_str("}");
+            Ok(out)
+        }
+        Err(e) => json!({ "attack": name, "via": "held", "refused": true, "error": e.details }).into_json(),
+    }
+}
+
+#[derive(Deserialize)]
+struct BadAnswer {
+    how: String,
+}
+
+/// Answers in parts the host must refuse: `string` puts held rows inside a JSON string,
+/// `unknown` names rows nobody holds, `broken` is not JSON, and `both` answers in parts and
+/// also returns text. The first three report the host's refusal; `both` is refused as a whole.
+fn bad_answer(ctx: &Ctx, req: &Req) -> Result<JsonText> {
+    let BadAnswer { how } = req.query()?;
+    let own = format!("SELECT id, business_id, name FROM hostile_item WHERE business_id = {}", ctx.business_id);
+    let held = sql::query_batch_held(&[sql::read_json(own, vec![], vec![])])?.remove(0).held()?;
+    let text = |t: &str| AnswerPart::Text(t.into());
+    let parts = match how.as_str() {
+        "string" => vec![text("{\"a\":\"x"), AnswerPart::Held(held.handle), text("\"}")],
+        "unknown" => vec![text("{\"a\":"), AnswerPart::Held(held.handle + 99), text("}")],
+        "broken" => vec![text("{\"a\":"), AnswerPart::Held(held.handle), text("")],
+        "both" => {
+            answer::respond(&[text("{\"a\":"), AnswerPart::Held(held.handle), text("}")]).map_err(Error::internal)?;
+            return Ok(JsonText::new("{\"also\":true}"));
+        }
+        other => return Err(Error::invalid_field("how", format!("No existe {other}"))),
+    };
+    let refusal = answer::respond(&parts).err();
+    json!({ "how": how, "refused": refusal.is_some(), "error": refusal }).into_json()
 }
 
 /// A read through `sql.query-json`: the business ids of the rows the host wrote.

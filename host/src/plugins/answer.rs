@@ -1,0 +1,166 @@
+//! Answers given in parts (`answer.respond`, interface 0.1.3): JSON text the guest wrote around
+//! rows the host holds (`sql.query-batch-held`). The rows never cross into the guest, and the
+//! host checks only what the guest wrote: the held rows are its own JSON.
+
+use super::bindings::latest::volante::plugin::types::AnswerPart;
+
+/// A plugin's answer: JSON text the host has checked to be one value, either parsed whole or
+/// joined from parts whose text was checked around its held rows.
+#[derive(Debug)]
+pub struct JsonAnswer(String);
+
+impl JsonAnswer {
+    /// `text` if it is one JSON value (parsed, without building a tree).
+    pub fn parse(text: String) -> Option<JsonAnswer> {
+        serde_json::from_str::<serde::de::IgnoredAny>(&text).ok().map(|_| JsonAnswer(text))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Keep `json` (rows the host wrote) for the call's answer, and give its handle. What a call holds
+/// in all may not pass the largest answer (held rows are only good for answering), so the host's
+/// memory stays bounded whatever the guest asks for.
+pub fn hold(held: &mut Vec<String>, json: String, max_bytes: usize) -> Result<u32, String> {
+    let holding = held.iter().map(String::len).sum::<usize>() + json.len();
+    if holding > max_bytes {
+        return Err(format!("Las filas retenidas ({holding} bytes) superan el máximo de una respuesta ({max_bytes} bytes)"));
+    }
+    held.push(json);
+    Ok(held.len() as u32 - 1)
+}
+
+/// Check `parts` against the rows held so far: every handle known, no held rows inside a string,
+/// the whole one JSON value, at most `max_bytes` long. The error is for the guest.
+pub fn check(parts: &[AnswerPart], held: &[String], max_bytes: usize) -> Result<(), String> {
+    // The guest's text with each held array replaced by `[]`: an array stands for an array at
+    // a place outside any string, so this is one JSON value exactly when the joined answer is.
+    let mut skeleton = String::new();
+    let mut length = 0usize;
+    let (mut in_string, mut escaped) = (false, false);
+    for part in parts {
+        match part {
+            AnswerPart::Text(text) => {
+                for byte in text.bytes() {
+                    match (in_string, escaped, byte) {
+                        (true, true, _) => escaped = false,
+                        (true, false, b'\\') => escaped = true,
+                        (_, false, b'"') => in_string = !in_string,
+                        _ => {}
+                    }
+                }
+                skeleton.push_str(text);
+                length += text.len();
+            }
+            AnswerPart::Held(handle) => {
+                let rows = held.get(*handle as usize).ok_or_else(|| format!("No hay filas retenidas con el identificador {handle}"))?;
+                if in_string {
+                    return Err("Las filas retenidas no pueden ir dentro de una cadena".into());
+                }
+                skeleton.push_str("[]");
+                length += rows.len();
+            }
+        }
+    }
+    if length > max_bytes {
+        return Err(format!("La respuesta ({length} bytes) supera el máximo de {max_bytes} bytes"));
+    }
+    serde_json::from_str::<serde::de::IgnoredAny>(&skeleton).map_err(|err| format!("La respuesta no es JSON válido: {err}"))?;
+    Ok(())
+}
+
+/// The answer `parts` make, already [`check`]ed against `held`.
+pub fn join(parts: &[AnswerPart], held: &[String]) -> JsonAnswer {
+    fn piece<'a>(part: &'a AnswerPart, held: &'a [String]) -> &'a str {
+        match part {
+            AnswerPart::Text(text) => text,
+            AnswerPart::Held(handle) => &held[*handle as usize],
+        }
+    }
+    let mut text = String::with_capacity(parts.iter().map(|p| piece(p, held).len()).sum());
+    for part in parts {
+        text.push_str(piece(part, held));
+    }
+    JsonAnswer(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> AnswerPart {
+        AnswerPart::Text(s.into())
+    }
+
+    fn held() -> Vec<String> {
+        vec![r#"[{"name":"Ana \"la\" Peña"}]"#.into(), "[]".into()]
+    }
+
+    #[test]
+    fn text_around_held_rows_joins_into_the_answer() {
+        let parts = [text(r#"{"items":"#), AnswerPart::Held(0), text(r#","other":"#), AnswerPart::Held(1), text(r#","total":1}"#)];
+        check(&parts, &held(), 1000).unwrap();
+        let answer = join(&parts, &held());
+        let value: serde_json::Value = serde_json::from_str(answer.as_str()).unwrap();
+        assert_eq!(value, serde_json::json!({"items": [{"name": "Ana \"la\" Peña"}], "other": [], "total": 1}));
+        // The same held rows may appear twice, and an answer may be text only.
+        check(&[text("["), AnswerPart::Held(0), text(","), AnswerPart::Held(0), text("]")], &held(), 1000).unwrap();
+        check(&[text(r#"{"a":1}"#)], &[], 10).unwrap();
+    }
+
+    #[test]
+    fn held_rows_inside_a_string_are_refused() {
+        for parts in [
+            vec![text(r#"{"a":""#), AnswerPart::Held(0), text(r#""}"#)],
+            vec![text(r#"{"a":"x\""#), AnswerPart::Held(0), text(r#""}"#)],
+            vec![text(r#"{"a":"x"#), text(r#"y"#), AnswerPart::Held(1), text(r#""}"#)],
+        ] {
+            let err = check(&parts, &held(), 1000).unwrap_err();
+            assert!(err.contains("cadena"), "{err}");
+        }
+        // An escaped backslash ends before the quote that closes the string.
+        check(&[text(r#"{"a":"x\\","b":"#), AnswerPart::Held(1), text("}")], &held(), 1000).unwrap();
+    }
+
+    #[test]
+    fn what_is_not_one_json_value_is_refused() {
+        for parts in [
+            vec![text(r#"{"items":"#), AnswerPart::Held(0)],
+            vec![text("[1"), AnswerPart::Held(0), text("]")],
+            vec![AnswerPart::Held(0), AnswerPart::Held(1)],
+            vec![text(r#"{"a":1}"#), text(r#"{"b":2}"#)],
+            vec![],
+        ] {
+            let err = check(&parts, &held(), 1000).unwrap_err();
+            assert!(err.contains("JSON"), "{parts:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn unknown_handles_and_oversized_answers_are_refused() {
+        let err = check(&[AnswerPart::Held(7)], &held(), 1000).unwrap_err();
+        assert!(err.contains('7'), "{err}");
+        // Held rows count towards the answer's size.
+        let err = check(&[text(r#"{"items":"#), AnswerPart::Held(0), text("}")], &held(), 20).unwrap_err();
+        assert!(err.contains("supera"), "{err}");
+    }
+
+    #[test]
+    fn what_a_call_holds_is_bounded() {
+        let mut held = Vec::new();
+        assert_eq!(hold(&mut held, "[1,2]".into(), 12), Ok(0));
+        assert_eq!(hold(&mut held, "[3,4]".into(), 12), Ok(1));
+        let err = hold(&mut held, "[5]".into(), 12).unwrap_err();
+        assert!(err.contains("13 bytes"), "{err}");
+        assert_eq!(held, ["[1,2]", "[3,4]"]);
+    }
+
+    #[test]
+    fn a_whole_answer_is_parsed() {
+        assert!(JsonAnswer::parse(r#"{"a":[1,2]}"#.into()).is_some());
+        assert!(JsonAnswer::parse(r#"{"a":"#.into()).is_none());
+        assert!(JsonAnswer::parse("1 2".into()).is_none());
+    }
+}
