@@ -189,8 +189,34 @@ pub fn scope_sql<R: Resource>(ctx: &Ctx, params: &mut Vec<SqlValue>) -> String {
     sql
 }
 
-fn select_list<R: Resource>() -> String {
-    select_list_with::<R>(&[])
+/// What reading `R` selects, worked out once per type and instance (once per version when the
+/// host pre-initializes the plugin): the select list, and for [`list_json`] the select list with
+/// list fields read as `'[]'` where NULL together with the kinds the host writes the fields with
+/// (none when the fields' JSON forms cannot be told, see [`json_fields`]).
+#[derive(Clone)]
+struct Reads {
+    select: std::rc::Rc<str>,
+    json: Option<std::rc::Rc<JsonReads>>,
+}
+
+struct JsonReads {
+    select: String,
+    kinds: Vec<(String, sql::JsonKind)>,
+}
+
+fn reads<R: Resource>() -> Reads {
+    std::thread_local! {
+        static READS: std::cell::RefCell<BTreeMap<std::any::TypeId, Reads>> = const { std::cell::RefCell::new(BTreeMap::new()) };
+    }
+    per_type::<R, _>(&READS, || Reads {
+        select: select_list_with::<R>(&[]).into(),
+        json: json_fields::<R>().map(|fields| {
+            // A list field reads NULL as `[]` on the typed path: the same here.
+            let empty_lists: Vec<&str> = fields.iter().filter(|f| f.null_is_empty_list).map(|f| f.name.as_str()).collect();
+            let kinds = fields.iter().filter(|f| f.kind != sql::JsonKind::Plain).map(|f| (f.name.clone(), f.kind)).collect();
+            std::rc::Rc::new(JsonReads { select: select_list_with::<R>(&empty_lists), kinds })
+        }),
+    })
 }
 
 /// The meta columns and `R`'s; those in `empty_lists` as `COALESCE(column, '[]') AS column`.
@@ -241,7 +267,7 @@ pub fn find_optional<R: Resource>(ctx: &Ctx, id: i64) -> Result<Option<Record<R>
     let mut params = Vec::new();
     let scope = scope_sql::<R>(ctx, &mut params);
     params.push(id.to_sql());
-    let statement = format!("SELECT {} FROM {} WHERE {scope} AND id = ${}", select_list::<R>(), R::TABLE, params.len());
+    let statement = format!("SELECT {} FROM {} WHERE {scope} AND id = ${}", reads::<R>().select, R::TABLE, params.len());
     Ok(records::<R>(sql::query_rows(&statement, &params)?)?.into_iter().next())
 }
 
@@ -460,7 +486,7 @@ pub fn list<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<Page<Vec<Record
 /// with `{}` where the next placeholder number goes, e.g. `("id IN (SELECT … = ${})", vec![v])`.
 pub fn list_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<Page<Vec<Record<R>>>> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
-    let (statement, params) = plan.page_statement::<R>();
+    let (statement, params) = plan.page_statement::<R>(&reads::<R>().select);
     let [total, rows] = plan.with_total::<R>(sql::read(statement, params))?;
     let items = records::<R>(rows.rows()?)?;
     Ok(plan.page(items.len(), items, sql::scalar(total.rows()?)?))
@@ -478,19 +504,16 @@ pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> 
 pub fn list_json_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<JsonText> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
     let mut out = JsonText::new("{\"items\":");
-    let (total, count) = match json_fields::<R>() {
-        Some(fields) => {
-            // A list field reads NULL as `[]` on the typed path: the same here.
-            let empty_lists: Vec<&str> = fields.iter().filter(|f| f.null_is_empty_list).map(|f| f.name.as_str()).collect();
-            let (statement, params) = plan.page_statement_with::<R>(&empty_lists);
-            let kinds: Vec<_> = fields.iter().filter(|f| f.kind != sql::JsonKind::Plain).map(|f| (f.name.clone(), f.kind)).collect();
-            let [total, rows] = plan.with_total_held::<R>(sql::read_json(statement, params, kinds))?;
+    let (total, count) = match reads::<R>().json {
+        Some(json) => {
+            let (statement, params) = plan.page_statement::<R>(&json.select);
+            let [total, rows] = plan.with_total_held::<R>(sql::read_json(statement, params, json.kinds.clone()))?;
             let rows = rows.held()?;
             out.push_held(&rows);
             (total.rows()?, rows.count as usize)
         }
         None => {
-            let (statement, params) = plan.page_statement::<R>();
+            let (statement, params) = plan.page_statement::<R>(&reads::<R>().select);
             let [total, rows] = plan.with_total::<R>(sql::read(statement, params))?;
             let items = records::<R>(rows.rows()?)?;
             out.push_str(&serde_json::to_string(&items)?);
@@ -591,25 +614,13 @@ impl ListPlan {
         sql::read(format!("SELECT COUNT(*) FROM {} WHERE {}", R::TABLE, self.where_sql), self.params.clone())
     }
 
-    fn page_statement<R: Resource>(&self) -> (String, Vec<SqlValue>) {
-        self.page_statement_with::<R>(&[])
-    }
-
-    /// The page's statement; the columns in `empty_lists` read `'[]'` where they are NULL.
-    fn page_statement_with<R: Resource>(&self, empty_lists: &[&str]) -> (String, Vec<SqlValue>) {
+    /// The page's statement, reading `select` (a select list of [`reads`]).
+    fn page_statement<R: Resource>(&self, select: &str) -> (String, Vec<SqlValue>) {
         let mut params = self.params.clone();
         params.push((self.per_page as i64).to_sql());
         params.push(self.offset().to_sql());
         let n = params.len();
-        let statement = format!(
-            "SELECT {} FROM {} WHERE {} ORDER BY {} LIMIT ${} OFFSET ${}",
-            select_list_with::<R>(empty_lists),
-            R::TABLE,
-            self.where_sql,
-            self.order,
-            n - 1,
-            n
-        );
+        let statement = format!("SELECT {select} FROM {} WHERE {} ORDER BY {} LIMIT ${} OFFSET ${}", R::TABLE, self.where_sql, self.order, n - 1, n);
         (statement, params)
     }
 
@@ -638,7 +649,7 @@ impl Router {
         if crate::router::initializing() {
             // Kept for every call: what the list and the statements need of the type.
             columns::<R>();
-            json_fields::<R>();
+            reads::<R>();
         }
         self.post(&format!("{p}/create"), |ctx, req| create::<R>(ctx, req.value()?))
             .get(&format!("{p}/read/{{id}}"), |ctx, req| find::<R>(ctx, req.param("id")?))
@@ -736,7 +747,7 @@ mod tests {
         // No rows (a database may then answer no columns either).
         assert!(records::<Thing>(sql::SqlRows { columns: vec![], rows: vec![] }).unwrap().is_empty());
         assert_eq!(&*super::columns::<Thing>(), &["name".to_string(), "size".to_string()]);
-        assert_eq!(select_list::<Thing>(), "id, state, created_at, updated_at, name, size");
+        assert_eq!(&*reads::<Thing>().select, "id, state, created_at, updated_at, name, size");
         assert_eq!(select_list_with::<Thing>(&["name"]), "id, state, created_at, updated_at, COALESCE(name, '[]') AS name, size");
     }
 }

@@ -235,12 +235,14 @@ impl Router {
                 continue;
             }
             if let Some(params) = match_path(&route.segments, &req.path) {
-                let mut req = req.clone();
-                for (name, value) in params {
-                    if !req.params.iter().any(|(k, _)| *k == name) {
-                        req.params.push((name, value));
-                    }
+                // The host gives the matched route's parameters already: copy the request only
+                // to add some it did not.
+                let missing: Vec<_> = params.into_iter().filter(|(name, _)| !req.params.iter().any(|(k, _)| k == name)).collect();
+                if missing.is_empty() {
+                    return (route.handler)(ctx, req);
                 }
+                let mut req = req.clone();
+                req.params.extend(missing);
                 return (route.handler)(ctx, &req);
             }
         }
