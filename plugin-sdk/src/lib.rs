@@ -37,6 +37,8 @@ pub use schemars;
 pub use serde;
 pub use serde_json;
 
+#[cfg_attr(not(all(target_arch = "wasm32", feature = "call-allocator")), allow(dead_code))]
+mod alloc;
 mod context;
 mod error;
 pub mod host;
