@@ -60,13 +60,18 @@ impl JsonText {
     /// What `handle` returns: the text itself, or (with held rows) the parts given to the host
     /// with `answer.respond` and an empty text.
     pub(crate) fn into_answer(self) -> Result<String> {
-        match self.text() {
-            Some(text) => Ok(text),
-            None => {
-                crate::bindings::volante::plugin::answer::respond(&self.0).map_err(Error::internal)?;
-                Ok(String::new())
-            }
+        if self.0.iter().any(|part| matches!(part, AnswerPart::Held(_))) {
+            crate::bindings::volante::plugin::answer::respond(&self.0).map_err(Error::internal)?;
+            return Ok(String::new());
         }
+        // Text only (usually one part): moved out, not copied.
+        let mut parts = self.0.into_iter().filter_map(|part| match part {
+            AnswerPart::Text(text) => Some(text),
+            AnswerPart::Held(_) => None,
+        });
+        let mut text = parts.next().unwrap_or_default();
+        parts.for_each(|more| text.push_str(&more));
+        Ok(text)
     }
 }
 
@@ -329,6 +334,10 @@ mod tests {
             vec![AnswerPart::Text("{\"items\":".into()), AnswerPart::Held(3), AnswerPart::Text(",\"total\":2}".into())]
         );
         assert_eq!(JsonText::new("[1]").text().as_deref(), Some("[1]"));
+        let mut text = JsonText::new("[1,");
+        text.0.push(AnswerPart::Text("2]".into()));
+        assert_eq!(text.into_answer().unwrap(), "[1,2]");
+        assert_eq!(JsonText::default().into_answer().unwrap(), "");
     }
 
     #[test]
