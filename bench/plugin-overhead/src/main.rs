@@ -10,7 +10,8 @@
 //!
 //! Settings (environment): BENCH_CONTACTS (100000), BENCH_REQUESTS per side and concurrency level
 //! (5000), BENCH_CONCURRENCY (levels, "1,4"), VOLANTE_BENCH_DATABASE_URL (PostgreSQL; default
-//! SQLite), BENCH_PERF_MAP=1 (name the plugin's functions for `perf`), BENCH_COMPONENT (a
+//! SQLite), BENCH_PERF_MAP=1 (name the plugin's functions for `perf`), BENCH_READY_INSTANCES
+//! (the host's `plugins.ready_instances`), BENCH_COMPONENT (a
 //! contacts.wasm other than the one scripts/build-plugins.sh wrote), BENCH_ONLY=native|plugin (one
 //! side alone, for counting with `perf stat`).
 
@@ -163,6 +164,10 @@ async fn main() -> anyhow::Result<()> {
     config.plugins.trusted_keys = vec![package::public_key_hex(&key)];
     // BENCH_PERF_MAP=1: name the plugin's functions for `perf record` (see README).
     config.plugins.perf_map = std::env::var("BENCH_PERF_MAP").is_ok_and(|v| v == "1");
+    // BENCH_READY_INSTANCES: instances made ahead per plugin (the host's `plugins.ready_instances`).
+    if let Some(n) = std::env::var("BENCH_READY_INSTANCES").ok().and_then(|v| v.parse().ok()) {
+        config.plugins.ready_instances = n;
+    }
     let engine = if config.database_url.is_some() { "PostgreSQL" } else { "SQLite" };
 
     let app = Application::build(config.clone()).await?;
