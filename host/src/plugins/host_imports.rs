@@ -217,21 +217,18 @@ impl sql::Host for CallState {
     }
 
     async fn query_batch_held(&mut self, reads: Vec<BatchRead>) -> wasmtime::Result<Result<Vec<HeldAnswer>, String>> {
-        let mut answers = Vec::with_capacity(reads.len());
-        for read in reads {
-            let answer = match read.json {
-                Some(kinds) => match self.query_json_rows(&read.statement, read.params, &kinds).await {
-                    Ok(rows) => self.hold(rows).map(HeldAnswer::Held),
-                    Err(err) => Err(err),
-                },
-                None => self.query(read.statement, read.params).await?.map(HeldAnswer::Rows),
-            };
-            match answer {
-                Ok(answer) => answers.push(answer),
-                Err(err) => return Ok(Err(err)),
-            }
-        }
-        Ok(Ok(answers))
+        // The batch as `query-batch` runs it, its JSON answers then kept in the host.
+        let answers = match self.query_batch(reads).await? {
+            Ok(answers) => answers,
+            Err(err) => return Ok(Err(err)),
+        };
+        Ok(answers
+            .into_iter()
+            .map(|answer| match answer {
+                BatchAnswer::Rows(rows) => Ok(HeldAnswer::Rows(rows)),
+                BatchAnswer::Json(rows) => self.hold(rows).map(HeldAnswer::Held),
+            })
+            .collect())
     }
 }
 
