@@ -95,6 +95,11 @@ pub struct CallState {
     pub ctx: Context,
     /// The call's transaction; lent to a callee plugin during `plugins.call`.
     pub tx: Option<PluginTx>,
+    /// The call's transaction while it is still opening: the guest starts meanwhile, and the
+    /// first import that needs the transaction waits for it (`CallState::transaction`).
+    pub opening: Option<futures::future::BoxFuture<'static, anyhow::Result<PluginTx>>>,
+    /// Why the call's transaction could not open, for the call's answer.
+    pub open_error: Option<anyhow::Error>,
     pub limits: StoreLimits,
     /// What the call did outside its transaction (events, files, settings).
     pub effects: Effects,
@@ -128,6 +133,8 @@ impl CallState {
             session: None,
             ctx,
             tx: None,
+            opening: None,
+            open_error: None,
             limits: StoreLimits::default(),
             effects: Effects::default(),
             depth: 0,
@@ -138,6 +145,18 @@ impl CallState {
             held: Vec::new(),
             answer: None,
         }
+    }
+
+    /// The call's transaction, waiting for it to open if it still is. If it cannot open, the
+    /// import fails and the call answers with the reason (`Plugins::handle`).
+    pub async fn transaction(&mut self) -> Result<&mut PluginTx, String> {
+        if let Some(opening) = self.opening.take() {
+            match opening.await {
+                Ok(tx) => self.tx = Some(tx),
+                Err(err) => self.open_error = Some(err),
+            }
+        }
+        self.tx.as_mut().ok_or_else(|| "No hay transacción activa".to_string())
     }
 
     fn app(&self) -> wasmtime::Result<&AppState> {
@@ -175,7 +194,7 @@ impl CallState {
         } else {
             (statement.to_string(), params)
         };
-        let tx = self.tx.as_mut().ok_or("No hay transacción activa")?;
+        let tx = self.transaction().await?;
         let db_started = std::time::Instant::now();
         let result = if write { tx.execute(&sql, params).await.map(Err) } else { tx.query(&sql, params).await.map(Ok) };
         metrics::histogram!("volante_plugin_sql_database_seconds").record(db_started.elapsed().as_secs_f64());
@@ -428,6 +447,9 @@ impl plugins::Host for CallState {
             return Ok(Err(format!("El servicio de {plugin_id} no está activo")));
         }
         // The callee works inside the caller's transaction (one call, one transaction).
+        if let Err(err) = self.transaction().await {
+            return Ok(Err(err));
+        }
         let tx = self.tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing during a plugin call"))?;
         let app = self.app()?.clone();
         let (result, tx, effects) =

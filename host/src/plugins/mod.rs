@@ -575,10 +575,23 @@ impl Plugins {
         state.read_only = read_only;
         state.answering = true;
         let started = std::time::Instant::now();
-        let (mut store, tx, instance) = match self.ready.take(&plugin) {
+        let (mut store, instance) = match self.ready.take(&plugin) {
             Some(ready::ReadyInstance { mut store, instance }) => {
                 runtime::start_call(&mut store, state, &self.limits);
-                (store, self.data.begin(&id, ctx.business_id, read_only).await, Ok(instance))
+                // The guest starts while the transaction opens, and its first statement waits
+                // for it (`CallState::transaction`). Polled once here, so it is on its way.
+                let (opening_app, plugin_id, business_id) = (app.clone(), id.clone(), ctx.business_id);
+                let mut opening: futures::future::BoxFuture<'static, anyhow::Result<PluginTx>> =
+                    Box::pin(async move { opening_app.plugins.data.begin(&plugin_id, business_id, read_only).await });
+                match futures::poll!(&mut opening) {
+                    std::task::Poll::Ready(Ok(tx)) => store.data_mut().tx = Some(tx),
+                    std::task::Poll::Ready(Err(err)) => {
+                        self.ready.recycle(plugin, store);
+                        return Err(err.into());
+                    }
+                    std::task::Poll::Pending => store.data_mut().opening = Some(opening),
+                }
+                (store, Ok(instance))
             }
             None => {
                 let mut store = runtime::store(&self.engine, state, &self.limits);
@@ -589,26 +602,26 @@ impl Plugins {
                     plugin.meters.instantiate.record(creating.elapsed().as_secs_f64());
                     instance
                 });
-                match instance {
+                let (mut store, instance) = match instance {
                     // The pool is full, perhaps of instances waiting for other plugins: free
                     // them and try once more.
                     Err(err) if err.chain().any(|e| e.is::<wasmtime::PoolConcurrencyLimitError>()) && self.ready.release_all() => {
                         let mut store = runtime::store(&self.engine, store.into_data(), &self.limits);
                         let instance = plugin.pre.instantiate_async(&mut store).await;
-                        (store, tx, instance)
+                        (store, instance)
                     }
-                    instance => (store, tx, instance),
+                    instance => (store, instance),
+                };
+                match tx {
+                    Ok(tx) => store.data_mut().tx = Some(tx),
+                    Err(err) => {
+                        self.ready.recycle(plugin, store);
+                        return Err(err.into());
+                    }
                 }
+                (store, instance)
             }
         };
-        let tx = match tx {
-            Ok(tx) => tx,
-            Err(err) => {
-                self.ready.recycle(plugin, store);
-                return Err(err.into());
-            }
-        };
-        store.data_mut().tx = Some(tx);
         let running = std::time::Instant::now();
         let outcome = match instance {
             Ok(instance) => instance.call_handle(&mut store, &ctx, &request).await,
@@ -624,7 +637,14 @@ impl Plugins {
             plugin.meters.guest_after_sql.record((ended - last).as_secs_f64());
         }
         plugin.meters.call.record(started.elapsed().as_secs_f64());
+        // A guest that ran no statement leaves the transaction opening: it is still ended
+        // below, or its failure to open is the answer.
+        let _ = store.data_mut().transaction().await;
         let data = store.data_mut();
+        if let Some(err) = data.open_error.take() {
+            self.ready.recycle(plugin, store);
+            return Err(err.into());
+        }
         let tx = data.tx.take();
         let effects = std::mem::take(&mut data.effects);
         let (parts, held) = (data.answer.take(), std::mem::take(&mut data.held));
