@@ -288,7 +288,7 @@ async fn main() -> anyhow::Result<()> {
         ("  of it, before its first statement", "volante_plugin_guest_before_sql_seconds"),
         ("  of it, after its last statement", "volante_plugin_guest_after_sql_seconds"),
         ("instantiate (when no instance was made ahead)", "volante_plugin_instantiate_seconds"),
-        ("SQL imports (guard + database + copying rows in)", "volante_plugin_sql_seconds"),
+        ("SQL imports (awaiting the transaction, guard, database, rows)", "volante_plugin_sql_seconds"),
         ("statement guard alone", "volante_plugin_guard_seconds"),
         ("the database alone", "volante_plugin_sql_database_seconds"),
         ("giving the instance back (off the call's path)", "volante_plugin_teardown_seconds"),
