@@ -8,7 +8,7 @@
 # A build is a benchmark binary (target/release/plugin-overhead, copied aside) with the
 # contacts component it should install (BENCH_COMPONENT). Both must accept the `api` of
 # plugins/contacts/plugin.toml. ALTERNATE_PG=1 runs each on a throwaway PostgreSQL cluster
-# (scripts/pg.sh) instead of SQLite.
+# (scripts/pg.sh) instead of SQLite; ALTERNATE_CONCURRENCY=4 runs at another concurrency (1).
 set -euo pipefail
 [ $# -ge 4 ] || { sed -n '2,10p' "$0"; exit 2; }
 a_bin=$1 a_wasm=$2 b_bin=$3 b_wasm=$4
@@ -21,10 +21,10 @@ run() {
     # its own temporary data folder).
     source "$(dirname "$0")/../../scripts/pg.sh"
     pg_start >/dev/null
-    out=$(VOLANTE_BENCH_DATABASE_URL=$PG_URL BENCH_COMPONENT=$2 BENCH_CONTACTS=$contacts BENCH_REQUESTS=$requests BENCH_CONCURRENCY=1 "$1" 2>&1) || { pg_stop >/dev/null; echo "$out" >&2; exit 1; }
+    out=$(VOLANTE_BENCH_DATABASE_URL=$PG_URL BENCH_COMPONENT=$2 BENCH_CONTACTS=$contacts BENCH_REQUESTS=$requests BENCH_CONCURRENCY=${ALTERNATE_CONCURRENCY:-1} "$1" 2>&1) || { pg_stop >/dev/null; echo "$out" >&2; exit 1; }
     pg_stop >/dev/null
   else
-    out=$(BENCH_COMPONENT=$2 BENCH_CONTACTS=$contacts BENCH_REQUESTS=$requests BENCH_CONCURRENCY=1 "$1" 2>&1) || { echo "$out" >&2; exit 1; }
+    out=$(BENCH_COMPONENT=$2 BENCH_CONTACTS=$contacts BENCH_REQUESTS=$requests BENCH_CONCURRENCY=${ALTERNATE_CONCURRENCY:-1} "$1" 2>&1) || { echo "$out" >&2; exit 1; }
   fi
   local native paired
   native=$(awk '/^native /{print $3}' <<<"$out")

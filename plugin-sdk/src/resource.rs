@@ -31,7 +31,6 @@
 //! asked for, and refuse updates and state changes.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -492,10 +491,11 @@ pub fn list_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>
     Ok(plan.page(items.len(), items, sql::scalar(total.rows()?)?))
 }
 
-/// [`list`] for answering as it is: the records are written as JSON by the host and held there
-/// for the answer ([`sql::query_batch_held`]), never read into `R`, parsed, or copied into the
-/// plugin (the same JSON `list` gives, at a fraction of the cost). When a field's JSON form
-/// cannot be told from `R` (see [`crate::shape`]), it reads them typed.
+/// [`list`] for answering as it is: the host reads the page once the plugin has returned and
+/// writes it as JSON itself (`answer.respond-page`), so the records are never read into `R`,
+/// parsed, or copied into the plugin (the same JSON `list` gives, at a fraction of the cost), and
+/// the plugin has nothing left to do after the statements. When a field's JSON form cannot be
+/// told from `R` (see [`crate::shape`]), it reads them typed.
 pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> {
     list_json_where::<R>(ctx, query, None, Vec::new())
 }
@@ -503,27 +503,24 @@ pub fn list_json<R: Resource>(ctx: &Ctx, query: &ListQuery) -> Result<JsonText> 
 /// [`list_where`] written as [`list_json`] does.
 pub fn list_json_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<JsonText> {
     let plan = ListPlan::new::<R>(ctx, query, extra, extra_params)?;
-    let mut out = JsonText::new("{\"items\":");
-    let (total, count) = match reads::<R>().json {
+    match reads::<R>().json {
         Some(json) => {
             let (statement, params) = plan.page_statement::<R>(&json.select);
-            let [total, rows] = plan.with_total_held::<R>(sql::read_json(statement, params, json.kinds.clone()))?;
-            let rows = rows.held()?;
-            out.push_held(&rows);
-            (total.rows()?, rows.count as usize)
+            Ok(JsonText::page(sql::PageRead {
+                total: plan.count_read::<R>(),
+                items: sql::read_json(statement, params, json.kinds.clone()),
+                page: plan.page,
+                per_page: plan.per_page,
+            }))
         }
         None => {
             let (statement, params) = plan.page_statement::<R>(&reads::<R>().select);
             let [total, rows] = plan.with_total::<R>(sql::read(statement, params))?;
             let items = records::<R>(rows.rows()?)?;
-            out.push_str(&serde_json::to_string(&items)?);
-            (total.rows()?, items.len())
+            let page = plan.page(items.len(), items, sql::scalar(total.rows()?)?);
+            Ok(JsonText::from(serde_json::to_string(&page)?))
         }
-    };
-    let page = plan.page(count, (), sql::scalar(total)?);
-    // The rest in the field order of `Page`.
-    let _ = write!(out, ",\"total\":{},\"page\":{},\"per_page\":{},\"from\":{},\"to\":{}}}", page.total, page.page, page.per_page, page.from, page.to);
-    Ok(out)
+    }
 }
 
 fn two_answers<T>(answers: Vec<T>) -> Result<[T; 2]> {
@@ -603,11 +600,6 @@ impl ListPlan {
     /// The total and `page` (the page's read) in one crossing into the host.
     fn with_total<R: Resource>(&self, page: sql::BatchRead) -> Result<[sql::BatchAnswer; 2]> {
         two_answers(sql::query_batch(&[self.count_read::<R>(), page])?)
-    }
-
-    /// [`Self::with_total`] with a JSON page held by the host.
-    fn with_total_held<R: Resource>(&self, page: sql::BatchRead) -> Result<[sql::HeldAnswer; 2]> {
-        two_answers(sql::query_batch_held(&[self.count_read::<R>(), page])?)
     }
 
     fn count_read<R: Resource>(&self) -> sql::BatchRead {

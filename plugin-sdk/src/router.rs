@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::bindings::volante::plugin::types::{AnswerPart, HeldJson};
+use crate::bindings::volante::plugin::types::{AnswerPart, HeldJson, PageRead};
 use crate::error::{codes, Error, Result};
 use crate::{Ctx, Req};
 
@@ -23,32 +23,47 @@ impl<T: Serialize> Answer for T {
 
 /// JSON text an answer already is, sent without being parsed and written again: text the plugin
 /// wrote, around rows the host holds for it ([`crate::sql::query_batch_held`]), which go into
-/// the answer without crossing into the plugin. The host checks the whole is one JSON value.
+/// the answer without crossing into the plugin; or a page of a list the host reads once the
+/// plugin has returned ([`JsonText::page`]). The host checks the whole is one JSON value.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct JsonText(Vec<AnswerPart>);
+pub struct JsonText {
+    parts: Vec<AnswerPart>,
+    page: Option<PageRead>,
+}
 
 impl JsonText {
     pub fn new(text: impl Into<String>) -> JsonText {
-        JsonText(vec![AnswerPart::Text(text.into())])
+        JsonText { parts: vec![AnswerPart::Text(text.into())], page: None }
+    }
+
+    /// The answer is the page `read` describes, read by the host after the plugin has returned
+    /// (`answer.respond-page`): the plugin does nothing after the statements, and the rows never
+    /// cross into it. Its reads are checked when the handler returns; a refusal is the call's
+    /// error. Nothing may be added to it.
+    pub fn page(read: PageRead) -> JsonText {
+        JsonText { parts: Vec::new(), page: Some(read) }
     }
 
     /// Add `text` at the end.
     pub fn push_str(&mut self, text: &str) {
-        match self.0.last_mut() {
+        match self.parts.last_mut() {
             Some(AnswerPart::Text(last)) => last.push_str(text),
-            _ => self.0.push(AnswerPart::Text(text.to_string())),
+            _ => self.parts.push(AnswerPart::Text(text.to_string())),
         }
     }
 
     /// Add the rows the host holds as `rows` at the end (where a JSON value may go).
     pub fn push_held(&mut self, rows: &HeldJson) {
-        self.0.push(AnswerPart::Held(rows.handle));
+        self.parts.push(AnswerPart::Held(rows.handle));
     }
 
-    /// The whole text, when no part of it is held by the host.
+    /// The whole text, when no part of it is held or still to be read by the host.
     pub fn text(&self) -> Option<String> {
+        if self.page.is_some() {
+            return None;
+        }
         let mut text = String::new();
-        for part in &self.0 {
+        for part in &self.parts {
             match part {
                 AnswerPart::Text(t) => text.push_str(t),
                 AnswerPart::Held(_) => return None,
@@ -57,15 +72,24 @@ impl JsonText {
         Some(text)
     }
 
-    /// What `handle` returns: the text itself, or (with held rows) the parts given to the host
-    /// with `answer.respond` and an empty text.
+    /// What `handle` returns: the text itself, or (with held rows, or a page) what the host is
+    /// to answer given with `answer.respond` or `answer.respond-page` and an empty text.
     pub(crate) fn into_answer(self) -> Result<String> {
-        if self.0.iter().any(|part| matches!(part, AnswerPart::Held(_))) {
-            crate::bindings::volante::plugin::answer::respond(&self.0).map_err(Error::internal)?;
+        if let Some(read) = self.page {
+            if !self.parts.is_empty() {
+                return Err(Error::internal("text was added to an answer that is a page read by the host"));
+            }
+            crate::bindings::volante::plugin::answer::respond_page(&read).map_err(|e| {
+                Error::internal(format!("{e} (in `{}`; `{}`)", read.total.statement, read.items.statement))
+            })?;
+            return Ok(String::new());
+        }
+        if self.parts.iter().any(|part| matches!(part, AnswerPart::Held(_))) {
+            crate::bindings::volante::plugin::answer::respond(&self.parts).map_err(Error::internal)?;
             return Ok(String::new());
         }
         // Text only (usually one part): moved out, not copied.
-        let mut parts = self.0.into_iter().filter_map(|part| match part {
+        let mut parts = self.parts.into_iter().filter_map(|part| match part {
             AnswerPart::Text(text) => Some(text),
             AnswerPart::Held(_) => None,
         });
@@ -84,7 +108,7 @@ impl std::fmt::Write for JsonText {
 
 impl From<String> for JsonText {
     fn from(text: String) -> JsonText {
-        JsonText(vec![AnswerPart::Text(text)])
+        JsonText { parts: vec![AnswerPart::Text(text)], page: None }
     }
 }
 
@@ -330,14 +354,31 @@ mod tests {
         text.push_str("2}");
         assert_eq!(text.text(), None);
         assert_eq!(
-            text.0,
+            text.parts,
             vec![AnswerPart::Text("{\"items\":".into()), AnswerPart::Held(3), AnswerPart::Text(",\"total\":2}".into())]
         );
         assert_eq!(JsonText::new("[1]").text().as_deref(), Some("[1]"));
         let mut text = JsonText::new("[1,");
-        text.0.push(AnswerPart::Text("2]".into()));
+        text.parts.push(AnswerPart::Text("2]".into()));
         assert_eq!(text.into_answer().unwrap(), "[1,2]");
         assert_eq!(JsonText::default().into_answer().unwrap(), "");
+    }
+
+    #[test]
+    fn a_page_read_by_the_host_takes_no_text() {
+        use crate::sql;
+        let read = sql::PageRead {
+            total: sql::read("SELECT COUNT(*) FROM t_item", vec![]),
+            items: sql::read_json("SELECT id FROM t_item", vec![], vec![]),
+            page: 1,
+            per_page: 25,
+        };
+        assert_eq!(JsonText::page(read.clone()).text(), None);
+        // Text added to it does not make it text (`into_answer` refuses it).
+        let mut text = JsonText::page(read.clone());
+        text.push_str("{}");
+        assert_eq!(text.text(), None);
+        assert_eq!(text.page, Some(read));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
 use crate::bindings::volante::plugin as wit;
-pub use crate::bindings::volante::plugin::types::{BatchAnswer, BatchRead, HeldAnswer, HeldJson, JsonKind, JsonRows, SqlRows, SqlValue};
+pub use crate::bindings::volante::plugin::types::{BatchAnswer, BatchRead, HeldAnswer, HeldJson, JsonKind, JsonRows, PageRead, SqlRows, SqlValue};
 use crate::{Error, Result};
 
 /// A value usable as a statement parameter.

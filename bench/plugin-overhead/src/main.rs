@@ -291,6 +291,7 @@ async fn main() -> anyhow::Result<()> {
         ("SQL imports (awaiting the transaction, guard, database, rows)", "volante_plugin_sql_seconds"),
         ("statement guard alone", "volante_plugin_guard_seconds"),
         ("the database alone", "volante_plugin_sql_database_seconds"),
+        ("a page read after the guest (answer.respond-page)", "volante_plugin_page_read_seconds"),
         ("giving the instance back (off the call's path)", "volante_plugin_teardown_seconds"),
     ] {
         if let Some((sum, _)) = mean(name) {

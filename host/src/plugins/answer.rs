@@ -1,8 +1,15 @@
 //! Answers given in parts (`answer.respond`, interface 0.1.3): JSON text the guest wrote around
 //! rows the host holds (`sql.query-batch-held`). The rows never cross into the guest, and the
 //! host checks only what the guest wrote: the held rows are its own JSON.
+//!
+//! And pages the host reads once the guest has returned (`answer.respond-page`, interface
+//! 0.1.4): the guest plans a list's two reads and is done; the host runs them and writes the
+//! page.
 
-use super::bindings::latest::volante::plugin::types::AnswerPart;
+use std::fmt::Write as _;
+
+use super::bindings::latest::volante::plugin::types::{AnswerPart, JsonKind, SqlValue};
+use super::data::PluginTx;
 
 /// A plugin's answer: JSON text the host has checked to be one value, either parsed whole or
 /// joined from parts whose text was checked around its held rows.
@@ -84,6 +91,46 @@ pub fn join(parts: &[AnswerPart], held: &[String]) -> JsonAnswer {
         text.push_str(piece(part, held));
     }
     JsonAnswer(text)
+}
+
+/// A page's two reads as the guest gave them to `answer.respond-page`, already checked
+/// (`CallState::check`): each a statement with its parameters.
+#[derive(Debug)]
+pub struct PageStatements {
+    pub total: (String, Vec<SqlValue>),
+    pub items: (String, Vec<SqlValue>),
+    pub kinds: Vec<(String, JsonKind)>,
+    pub page: u32,
+    pub per_page: u32,
+}
+
+/// Read `page` in `tx` and write it in the API's list format (the SDK's `resource::Page`). The
+/// error, for the host's log, names the read that failed. The caller checks the answer's size.
+pub async fn read_page(tx: &mut PluginTx, page: PageStatements) -> Result<JsonAnswer, String> {
+    let PageStatements { total: (total_sql, total_params), items: (items_sql, items_params), kinds, page, per_page } = page;
+    let total = match super::host_imports::run_checked(tx, &total_sql, total_params, false).await {
+        Ok(Ok(rows)) => match rows.rows.first().and_then(|row| row.first()) {
+            None => 0,
+            Some(SqlValue::Integer(n)) => *n,
+            Some(other) => return Err(format!("the total is not a whole number ({other:?}) (in `{total_sql}`)")),
+        },
+        Ok(Err(_)) => 0,
+        Err(err) => return Err(format!("{err} (in `{total_sql}`)")),
+    };
+    let rows = match super::host_imports::run_checked(tx, &items_sql, items_params, false).await {
+        Ok(Ok(rows)) => rows,
+        Ok(Err(_)) => super::bindings::latest::volante::plugin::types::SqlRows { columns: Vec::new(), rows: Vec::new() },
+        Err(err) => return Err(format!("{err} (in `{items_sql}`)")),
+    };
+    let items = super::json_rows::rows_json(&rows.columns, &rows.rows, &kinds)?;
+    let offset = (page as i64 - 1) * per_page as i64;
+    let count = rows.rows.len() as i64;
+    let from = if count == 0 { 0 } else { offset + 1 };
+    let mut text = String::with_capacity(items.len() + 96);
+    text.push_str("{\"items\":");
+    text.push_str(&items);
+    let _ = write!(text, ",\"total\":{total},\"page\":{page},\"per_page\":{per_page},\"from\":{from},\"to\":{}}}", offset + count);
+    Ok(JsonAnswer(text))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use bytes::Bytes;
 use wasmtime::StoreLimits;
 
 use super::bindings::latest::volante::plugin::types::{
-    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, SqlRows, SqlValue,
+    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, SqlRows, SqlValue,
 };
 use super::bindings::latest::volante::plugin::{answer, events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
@@ -117,6 +117,8 @@ pub struct CallState {
     pub held: Vec<String>,
     /// The answer given in parts, if the guest gave one.
     pub answer: Option<Vec<AnswerPart>>,
+    /// The page the host reads for the answer once the guest has returned (`answer.respond-page`).
+    pub page: Option<super::answer::PageStatements>,
 }
 
 impl CallState {
@@ -144,6 +146,7 @@ impl CallState {
             answering: false,
             held: Vec::new(),
             answer: None,
+            page: None,
         }
     }
 
@@ -174,6 +177,14 @@ impl CallState {
     }
 
     async fn run_sql_inner(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
+        let (sql, params) = self.check(statement, params, write)?;
+        run_checked(self.transaction().await?, &sql, params, write).await
+    }
+
+    /// `statement` as the plugin may run it: through the statement guard, no write on a
+    /// read-only route, and only reads through `query`. Gives the statement and parameters to
+    /// run (on PostgreSQL, with null parameters written inline).
+    fn check(&self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<(String, Vec<SqlValue>), String> {
         let guard_started = std::time::Instant::now();
         let plugins = &self.app().map_err(|e| e.to_string())?.plugins;
         let engine = plugins.data.engine();
@@ -186,23 +197,27 @@ impl CallState {
         if !write && kind == guard::Kind::Write && !statement.to_lowercase().contains("returning") {
             return Err("Use execute para sentencias que modifican datos".into());
         }
-        let (sql, params) = if engine == Engine::Postgres && params.iter().any(|p| matches!(p, SqlValue::Null)) {
+        Ok(if engine == Engine::Postgres && params.iter().any(|p| matches!(p, SqlValue::Null)) {
             let nulls: Vec<bool> = params.iter().map(|p| matches!(p, SqlValue::Null)).collect();
             let (sql, kept) = guard::inline_nulls(&parsed, &nulls);
             let params = kept.into_iter().map(|i| params[i].clone()).collect();
             (sql, params)
         } else {
             (statement.to_string(), params)
-        };
-        let tx = self.transaction().await?;
-        let db_started = std::time::Instant::now();
-        let result = if write { tx.execute(&sql, params).await.map(Err) } else { tx.query(&sql, params).await.map(Ok) };
-        metrics::histogram!("volante_plugin_sql_database_seconds").record(db_started.elapsed().as_secs_f64());
-        result.map_err(|err| match err {
-            sqlx::Error::Database(db) => db.message().to_string(),
-            other => other.to_string(),
         })
     }
+}
+
+/// Run a statement [`CallState::check`] gave, in `tx`: its rows, or (`write`) how many rows it
+/// changed. A database error is given as the database's message.
+pub async fn run_checked(tx: &mut PluginTx, sql: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
+    let db_started = std::time::Instant::now();
+    let result = if write { tx.execute(sql, params).await.map(Err) } else { tx.query(sql, params).await.map(Ok) };
+    metrics::histogram!("volante_plugin_sql_database_seconds").record(db_started.elapsed().as_secs_f64());
+    result.map_err(|err| match err {
+        sqlx::Error::Database(db) => db.message().to_string(),
+        other => other.to_string(),
+    })
 }
 
 impl types::Host for CallState {}
@@ -257,7 +272,31 @@ impl answer::Host for CallState {
             return Ok(Err("Solo se responde por partes a una llamada a handle".into()));
         }
         let max = self.app()?.plugins.limits.max_response_bytes;
-        Ok(super::answer::check(&parts, &self.held, max).map(|()| self.answer = Some(parts)))
+        Ok(super::answer::check(&parts, &self.held, max).map(|()| {
+            self.page = None;
+            self.answer = Some(parts);
+        }))
+    }
+
+    async fn respond_page(&mut self, read: PageRead) -> wasmtime::Result<Result<(), String>> {
+        if !self.answering {
+            return Ok(Err("Solo se responde con una página a una llamada a handle".into()));
+        }
+        if read.page == 0 || read.per_page == 0 {
+            return Ok(Err("La página y las filas por página empiezan en 1".into()));
+        }
+        let Some(kinds) = read.items.json else {
+            return Ok(Err("Las filas de la página se leen como JSON (items.json)".into()));
+        };
+        // Checked now, so a refusal reaches the guest; only the database can fail later.
+        let checked = self.check(&read.total.statement, read.total.params, false).and_then(|total| {
+            let items = self.check(&read.items.statement, read.items.params, false)?;
+            Ok(super::answer::PageStatements { total, items, kinds, page: read.page, per_page: read.per_page })
+        });
+        Ok(checked.map(|page| {
+            self.answer = None;
+            self.page = Some(page);
+        }))
     }
 }
 

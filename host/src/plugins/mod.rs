@@ -60,6 +60,8 @@ pub struct Meters {
     pub guest_after_sql: metrics::Histogram,
     pub call: metrics::Histogram,
     pub sql: metrics::Histogram,
+    /// Reading a page the guest answered with (`answer.respond-page`), after the guest.
+    pub page: metrics::Histogram,
 }
 
 impl Meters {
@@ -71,7 +73,8 @@ impl Meters {
             guest_before_sql: metrics::histogram!("volante_plugin_guest_before_sql_seconds", "plugin" => id.clone()),
             guest_after_sql: metrics::histogram!("volante_plugin_guest_after_sql_seconds", "plugin" => id.clone()),
             call: metrics::histogram!("volante_plugin_call_seconds", "plugin" => id.clone()),
-            sql: metrics::histogram!("volante_plugin_sql_seconds", "plugin" => id),
+            sql: metrics::histogram!("volante_plugin_sql_seconds", "plugin" => id.clone()),
+            page: metrics::histogram!("volante_plugin_page_read_seconds", "plugin" => id),
         }
     }
 }
@@ -647,38 +650,62 @@ impl Plugins {
         }
         let tx = data.tx.take();
         let effects = std::mem::take(&mut data.effects);
-        let (parts, held) = (data.answer.take(), std::mem::take(&mut data.held));
+        let (parts, held, page) = (data.answer.take(), std::mem::take(&mut data.held), data.page.take());
+        let bad_response = || ApiError::new(plugin_codes::BAD_RESPONSE, "El módulo ha devuelto una respuesta no válida");
         let result = match outcome {
-            // Answered in parts, checked as they were given (`answer.rs`).
-            Ok(Ok(text)) if parts.is_some() => match parts {
-                Some(parts) if text.is_empty() => Ok(answer::join(&parts, &held)),
+            // A page the host reads now that the guest is done (`answer::read_page`).
+            Ok(Ok(text)) if page.is_some() => match page {
+                Some(page) if text.is_empty() => Ok(Answering::Page(page)),
                 _ => {
-                    tracing::error!(plugin = %id, "plugin answered in parts and also returned an answer");
-                    Err(ApiError::new(plugin_codes::BAD_RESPONSE, "El módulo ha devuelto una respuesta no válida"))
+                    tracing::error!(plugin = %id, "plugin answered with a page and also returned an answer");
+                    Err(bad_response())
                 }
             },
-            Ok(Ok(text)) if text.len() > self.limits.max_response_bytes => Err(ApiError::new(
-                plugin_codes::RESPONSE_TOO_LARGE,
-                "La respuesta del módulo es demasiado grande",
-            )),
+            // Answered in parts, checked as they were given (`answer.rs`).
+            Ok(Ok(text)) if parts.is_some() => match parts {
+                Some(parts) if text.is_empty() => Ok(Answering::Done(answer::join(&parts, &held))),
+                _ => {
+                    tracing::error!(plugin = %id, "plugin answered in parts and also returned an answer");
+                    Err(bad_response())
+                }
+            },
+            Ok(Ok(text)) if text.len() > self.limits.max_response_bytes => Err(too_large()),
             // Checked to be JSON without building a tree: it goes out as it came.
-            Ok(Ok(text)) => answer::JsonAnswer::parse(text).ok_or_else(|| {
+            Ok(Ok(text)) => answer::JsonAnswer::parse(text).map(Answering::Done).ok_or_else(|| {
                 tracing::error!(plugin = %id, "plugin answered something that is not JSON");
-                ApiError::new(plugin_codes::BAD_RESPONSE, "El módulo ha devuelto una respuesta no válida")
+                bad_response()
             }),
             Ok(Err(items)) => Err(guest_errors(items)),
             Err(err) => Err(self.fault(&id, &err)),
         };
-        let tx = tx.ok_or_else(|| anyhow::anyhow!("the call's transaction went missing"))?;
+        let mut tx = tx.ok_or_else(|| anyhow::anyhow!("the call's transaction went missing"))?;
+        let result = match result {
+            Ok(Answering::Page(page)) => {
+                let reading = std::time::Instant::now();
+                let read = answer::read_page(&mut tx, page).await;
+                plugin.meters.page.record(reading.elapsed().as_secs_f64());
+                match read {
+                    Ok(answer) if answer.as_str().len() > self.limits.max_response_bytes => Err(too_large()),
+                    Ok(answer) => Ok(answer),
+                    Err(err) => {
+                        tracing::error!(plugin = %id, error = %err, "the page a plugin answered with could not be read");
+                        Err(ApiError::new(codes::INTERNAL, "Error interno del servidor"))
+                    }
+                }
+            }
+            Ok(Answering::Done(answer)) => Ok(answer),
+            Err(err) => Err(err),
+        };
+        // The used store goes back to the pool, and the next call's instance is made, off the
+        // call's path (`ready.rs`). Not before a page's reads: the recycler's work beside them
+        // slowed them down more than it saved (alternating runs, `bench/plugin-overhead`).
+        self.ready.recycle(plugin.clone(), store);
         let finish = async {
             match &result {
                 Ok(_) => tx.commit().await.map(|_| true),
                 Err(_) => tx.rollback().await.map(|_| false),
             }
         };
-        // The used store goes back to the pool, and the next call's instance is made, off the
-        // call's path (`ready.rs`).
-        self.ready.recycle(plugin.clone(), store);
         let committed = match finish.await {
             Ok(committed) => committed,
             Err(err) => {
@@ -792,6 +819,17 @@ pub fn anonymous_context(request_id: String) -> Context {
         locale: "es".into(),
         request_id,
     }
+}
+
+/// A plugin call's answer once its guest has returned.
+enum Answering {
+    Done(answer::JsonAnswer),
+    /// A page still to be read (`answer.respond-page`).
+    Page(answer::PageStatements),
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(plugin_codes::RESPONSE_TOO_LARGE, "La respuesta del módulo es demasiado grande")
 }
 
 fn guest_errors(items: Vec<ErrorItem>) -> ApiError {

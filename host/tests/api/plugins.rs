@@ -335,16 +335,25 @@ async fn hostile_plugin_is_contained() {
         }
     }
     // The same reads with the rows written as JSON by the host (`sql.query-json`), as the
-    // second read of a batch (`sql.query-batch`), and held by the host for an answer in parts
-    // (`sql.query-batch-held`, the rows never seen by the plugin): the same checks apply.
-    for via in ["json", "batch", "held"] {
+    // second read of a batch (`sql.query-batch`), held by the host for an answer in parts
+    // (`sql.query-batch-held`, the rows never seen by the plugin), and as the items of a page
+    // the host reads once the plugin has returned (`answer.respond-page`): the same checks apply.
+    for via in ["json", "batch", "held", "page"] {
         for (method, name) in sql_attacks.iter().filter(|(method, _)| *method == "GET") {
             let answer = app.get(&format!("hostile/{name}"), Some(&director), &[("business_id", &target), (via, "true")]).await;
             let data = assert_ok(&answer);
-            assert_eq!(data["via"], via, "{method} {name}: {data}");
-            if data["refused"] == false {
+            // A page the host read is the answer itself.
+            let page = via == "page" && data.get("items").is_some();
+            if page {
+                assert_eq!(data["page"], 1, "{name}: {data}");
+                assert_eq!(data["to"], data["items"].as_array().unwrap().len(), "{name}: {data}");
+            } else {
+                assert_eq!(data["via"], via, "{method} {name}: {data}");
+            }
+            if page || data["refused"] == false {
                 let ids = match via {
                     "held" => data["rows"].as_array().unwrap().iter().map(|row| row["business_id"].clone()).collect(),
+                    "page" => data["items"].as_array().unwrap().iter().map(|row| row["business_id"].clone()).collect(),
                     _ => data["business_ids"].as_array().cloned().unwrap_or_default(),
                 };
                 assert!(*name != "read_all" || !ids.is_empty(), "{name} ({via}) answered none of the caller's rows: {data}");
@@ -404,6 +413,19 @@ async fn hostile_plugin_is_contained() {
         assert!(data["error"].as_str().unwrap().contains(why), "{how}: {data}");
     }
     assert_eq!(error_code(&app.get("hostile/answer", Some(&director), &[("how", "both")]).await), "PLUGIN-004");
+    // Pages the host refuses, naming why; one given with text too, or whose read the database
+    // fails, answered with an error; and the host serves the next call.
+    for (how, why) in [("page_zero", "empiezan en 1"), ("page_rows", "JSON")] {
+        let answer = app.get("hostile/answer", Some(&director), &[("how", how)]).await;
+        let data = assert_ok(&answer);
+        assert_eq!(data["refused"], true, "{how}: {data}");
+        assert!(data["error"].as_str().unwrap().contains(why), "{how}: {data}");
+    }
+    assert_eq!(error_code(&app.get("hostile/answer", Some(&director), &[("how", "page_both")]).await), "PLUGIN-004");
+    let broken = app.get("hostile/answer", Some(&director), &[("how", "page_broken")]).await;
+    assert_eq!(error_code(&broken), "SERVER-000", "{broken}");
+    assert!(!broken.to_string().contains("no_such_column"), "the database's error leaked: {broken}");
+    assert_eq!(assert_ok(&app.get("hostile/ok", Some(&director), &[]).await)["ok"], true);
 
     // Another business's file, and settings past the limit.
     let file = app.get("hostile/file_foreign", Some(&director), &[("file_id", "1")]).await;

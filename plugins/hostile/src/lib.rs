@@ -112,6 +112,9 @@ struct Target {
     batch: bool,
     /// Read through `sql.query-batch-held`, the rows answered in parts (`answer.respond`).
     held: bool,
+    /// Read as the items of a page the host reads once the plugin has returned
+    /// (`answer.respond-page`).
+    page: bool,
 }
 
 fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<JsonText> {
@@ -121,6 +124,9 @@ fn attack(ctx: &Ctx, req: &Req, name: &str) -> Result<JsonText> {
     let statement = statement.replace("{own}", &ctx.business_id.to_string()).replace("{foreign}", &foreign.to_string());
     if target.held && !*write {
         return run_held(name, &statement);
+    }
+    if target.page && !*write {
+        return run_page(name, &statement);
     }
     if target.batch && !*write {
         return run_batch(name, &statement).into_json();
@@ -147,6 +153,21 @@ fn run_held(name: &str, statement: &str) -> Result<JsonText> {
     }
 }
 
+/// A read as the items of a page the host reads after the plugin returns: the answer is the page
+/// itself, or the refusal.
+fn run_page(name: &str, statement: &str) -> Result<JsonText> {
+    let read = sql::PageRead {
+        total: sql::read("SELECT COUNT(*) FROM hostile_item", vec![]),
+        items: sql::read_json(statement, vec![], vec![]),
+        page: 1,
+        per_page: 500,
+    };
+    match answer::respond_page(&read) {
+        Ok(()) => Ok(JsonText::default()),
+        Err(error) => json!({ "attack": name, "via": "page", "refused": true, "error": error }).into_json(),
+    }
+}
+
 #[derive(Deserialize)]
 struct BadAnswer {
     how: String,
@@ -155,9 +176,31 @@ struct BadAnswer {
 /// Answers in parts the host must refuse: `string` puts held rows inside a JSON string,
 /// `unknown` names rows nobody holds, `broken` is not JSON, and `both` answers in parts and
 /// also returns text. The first three report the host's refusal; `both` is refused as a whole.
+/// And pages (`answer.respond-page`): `page_zero` asks for page 0 and `page_rows` for items not
+/// as JSON (both reported refused), `page_both` answers with a page and also returns text, and
+/// `page_broken` has a read the database fails (both answered with an error).
 fn bad_answer(ctx: &Ctx, req: &Req) -> Result<JsonText> {
     let BadAnswer { how } = req.query()?;
     let own = format!("SELECT id, business_id, name FROM hostile_item WHERE business_id = {}", ctx.business_id);
+    if let Some(page) = how.strip_prefix("page_") {
+        let count = sql::read("SELECT COUNT(*) FROM hostile_item", vec![]);
+        let mut read = sql::PageRead { total: count, items: sql::read_json(own, vec![], vec![]), page: 1, per_page: 10 };
+        match page {
+            "zero" => read.page = 0,
+            "rows" => read.items.json = None,
+            "both" => {
+                answer::respond_page(&read).map_err(Error::internal)?;
+                return Ok(JsonText::new("{\"also\":true}"));
+            }
+            "broken" => read.items.statement = "SELECT no_such_column FROM hostile_item".into(),
+            other => return Err(Error::invalid_field("how", format!("No existe page_{other}"))),
+        }
+        let refusal = answer::respond_page(&read).err();
+        if refusal.is_none() {
+            return Ok(JsonText::default());
+        }
+        return json!({ "how": how, "refused": true, "error": refusal }).into_json();
+    }
     let held = sql::query_batch_held(&[sql::read_json(own, vec![], vec![])])?.remove(0).held()?;
     let text = |t: &str| AnswerPart::Text(t.into());
     let parts = match how.as_str() {
