@@ -294,7 +294,8 @@ async fn main() -> anyhow::Result<()> {
         ("a page read after the guest (answer.respond-page)", "volante_plugin_page_read_seconds"),
         ("giving the instance back (off the call's path)", "volante_plugin_teardown_seconds"),
     ] {
-        if let Some((sum, _)) = mean(name) {
+        // Steps a call did not take (no statement run by the guest itself, say) are left out.
+        if let Some((sum, _)) = mean(name).filter(|(_, count)| *count > 0.0) {
             println!("  {label:<50} {:>8.0} µs", sum / calls * 1e6);
         }
     }
