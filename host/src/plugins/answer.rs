@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::bindings::latest::volante::plugin::types::{AnswerPart, JsonKind, SqlValue};
+use super::bindings::latest::volante::plugin::types::{AnswerPart, JsonKind, SqlRows, SqlValue};
 use super::data::PluginTx;
 
 /// A plugin's answer: JSON text the host has checked to be one value, either parsed whole or
@@ -108,20 +108,13 @@ pub struct PageStatements {
 /// error, for the host's log, names the read that failed. The caller checks the answer's size.
 pub async fn read_page(tx: &mut PluginTx, page: PageStatements) -> Result<JsonAnswer, String> {
     let PageStatements { total: (total_sql, total_params), items: (items_sql, items_params), kinds, page, per_page } = page;
-    let total = match super::host_imports::run_checked(tx, &total_sql, total_params, false).await {
-        Ok(Ok(rows)) => match rows.rows.first().and_then(|row| row.first()) {
-            None => 0,
-            Some(SqlValue::Integer(n)) => *n,
-            Some(other) => return Err(format!("the total is not a whole number ({other:?}) (in `{total_sql}`)")),
-        },
-        Ok(Err(_)) => 0,
-        Err(err) => return Err(format!("{err} (in `{total_sql}`)")),
+    let total = read(tx, &total_sql, total_params).await?;
+    let total = match total.rows.first().and_then(|row| row.first()) {
+        None => 0,
+        Some(SqlValue::Integer(n)) => *n,
+        Some(other) => return Err(format!("the total is not a whole number ({other:?}) (in `{total_sql}`)")),
     };
-    let rows = match super::host_imports::run_checked(tx, &items_sql, items_params, false).await {
-        Ok(Ok(rows)) => rows,
-        Ok(Err(_)) => super::bindings::latest::volante::plugin::types::SqlRows { columns: Vec::new(), rows: Vec::new() },
-        Err(err) => return Err(format!("{err} (in `{items_sql}`)")),
-    };
+    let rows = read(tx, &items_sql, items_params).await?;
     let items = super::json_rows::rows_json(&rows.columns, &rows.rows, &kinds)?;
     let offset = (page as i64 - 1) * per_page as i64;
     let count = rows.rows.len() as i64;
@@ -131,6 +124,16 @@ pub async fn read_page(tx: &mut PluginTx, page: PageStatements) -> Result<JsonAn
     text.push_str(&items);
     let _ = write!(text, ",\"total\":{total},\"page\":{page},\"per_page\":{per_page},\"from\":{from},\"to\":{}}}", offset + count);
     Ok(JsonAnswer(text))
+}
+
+/// One of a page's reads; the error names the statement.
+async fn read(tx: &mut PluginTx, sql: &str, params: Vec<SqlValue>) -> Result<SqlRows, String> {
+    match super::host_imports::run_checked(tx, sql, params, false).await {
+        Ok(Ok(rows)) => Ok(rows),
+        // Only a write gives a count.
+        Ok(Err(_)) => Ok(SqlRows { columns: Vec::new(), rows: Vec::new() }),
+        Err(err) => Err(format!("{err} (in `{sql}`)")),
+    }
 }
 
 #[cfg(test)]
