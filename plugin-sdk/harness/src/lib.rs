@@ -96,7 +96,8 @@ impl Harness {
         config.plugins.trusted_keys = vec![package::public_key_hex(&key)];
         if let Some(base) = std::env::var("VOLANTE_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
             sqlx::any::install_default_drivers();
-            let name = format!("volante_harness_{}", std::process::id() as u64 * 1000 + rand_suffix());
+            // Unique across the tests of one process too (they start side by side).
+            let name = format!("volante_harness_{}", uuid::Uuid::new_v4().simple());
             let admin = sqlx::AnyPool::connect(&base).await?;
             sqlx::query(&format!("CREATE DATABASE {name}")).execute(&admin).await?;
             admin.close().await;
@@ -164,11 +165,6 @@ impl Harness {
     pub async fn teacher_token(&self) -> anyhow::Result<String> {
         sign_in(&self.client, &self.api, demo::TEACHER).await
     }
-}
-
-fn rand_suffix() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.subsec_nanos() as u64 % 1000).unwrap_or(0)
 }
 
 async fn sign_in(client: &reqwest::Client, api: &str, email: &str) -> anyhow::Result<String> {
