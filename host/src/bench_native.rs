@@ -65,11 +65,10 @@ async fn readall_inner(state: AppState, session: Session) -> Result<Response, Ap
     let to = rows.rows.len() as i64;
     let page = json!({ "total": total, "page": page, "per_page": per_page, "from": if to > 0 { 1 } else { 0 }, "to": to });
     let kinds = [("notifications".to_string(), JsonKind::Boolean)];
-    let items = crate::plugins::json_rows::rows_json(&rows.columns, &rows.rows, &kinds).map_err(anyhow::Error::msg)?;
     let rest = serde_json::to_string(&page).map_err(anyhow::Error::from)?;
-    let mut body = String::with_capacity(items.len() + rest.len() + 40);
+    let mut body = String::with_capacity(rows.rows.len() * rows.columns.len() * 24 + 160);
     body.push_str("{\"success\":true,\"data\":{\"items\":");
-    body.push_str(&items);
+    crate::plugins::json_rows::append_rows_json(&mut body, &rows.columns, &rows.rows, &kinds).map_err(anyhow::Error::msg)?;
     body.push(',');
     body.push_str(&rest[1..]);
     body.push('}');

@@ -11,19 +11,40 @@ use std::fmt::Write as _;
 use super::bindings::latest::volante::plugin::types::{AnswerPart, JsonKind, SqlRows, SqlValue};
 use super::data::PluginTx;
 
-/// A plugin's answer: JSON text the host has checked to be one value, either parsed whole or
-/// joined from parts whose text was checked around its held rows.
+/// The API's success envelope before its `data`; it closes with `}`.
+const ENVELOPE_OPEN: &str = "{\"success\":true,\"data\":";
+
+/// A plugin's answer: JSON text the host has checked to be one value, either parsed whole,
+/// joined from parts whose text was checked around its held rows, or written by the host (a
+/// page) after the envelope's opening, so that the answer is not copied into it.
 #[derive(Debug)]
-pub struct JsonAnswer(String);
+pub struct JsonAnswer {
+    text: String,
+    /// Where the answer starts in `text`: 0, or after `ENVELOPE_OPEN`.
+    start: usize,
+}
 
 impl JsonAnswer {
     /// `text` if it is one JSON value (parsed, without building a tree).
     pub fn parse(text: String) -> Option<JsonAnswer> {
-        serde_json::from_str::<serde::de::IgnoredAny>(&text).ok().map(|_| JsonAnswer(text))
+        serde_json::from_str::<serde::de::IgnoredAny>(&text).ok().map(|_| JsonAnswer { text, start: 0 })
     }
 
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.text[self.start..]
+    }
+
+    /// The response body: the answer in the API's success envelope.
+    pub fn into_envelope(self) -> String {
+        let JsonAnswer { mut text, start } = self;
+        if start == 0 {
+            let mut body = String::with_capacity(ENVELOPE_OPEN.len() + text.len() + 1);
+            body.push_str(ENVELOPE_OPEN);
+            body.push_str(&text);
+            text = body;
+        }
+        text.push('}');
+        text
     }
 }
 
@@ -90,7 +111,7 @@ pub fn join(parts: &[AnswerPart], held: &[String]) -> JsonAnswer {
     for part in parts {
         text.push_str(piece(part, held));
     }
-    JsonAnswer(text)
+    JsonAnswer { text, start: 0 }
 }
 
 /// A page's two reads as the guest gave them to `answer.respond-page`, already checked
@@ -115,15 +136,16 @@ pub async fn read_page(tx: &mut PluginTx, page: PageStatements) -> Result<JsonAn
         Some(other) => return Err(format!("the total is not a whole number ({other:?}) (in `{total_sql}`)")),
     };
     let rows = read(tx, &items_sql, items_params).await?;
-    let items = super::json_rows::rows_json(&rows.columns, &rows.rows, &kinds)?;
     let offset = (page as i64 - 1) * per_page as i64;
     let count = rows.rows.len() as i64;
     let from = if count == 0 { 0 } else { offset + 1 };
-    let mut text = String::with_capacity(items.len() + 96);
+    // Written once, in its envelope: the items straight after `{"items":`.
+    let mut text = String::with_capacity(rows.rows.len() * rows.columns.len() * 24 + 160);
+    text.push_str(ENVELOPE_OPEN);
     text.push_str("{\"items\":");
-    text.push_str(&items);
+    super::json_rows::append_rows_json(&mut text, &rows.columns, &rows.rows, &kinds)?;
     let _ = write!(text, ",\"total\":{total},\"page\":{page},\"per_page\":{per_page},\"from\":{from},\"to\":{}}}", offset + count);
-    Ok(JsonAnswer(text))
+    Ok(JsonAnswer { text, start: ENVELOPE_OPEN.len() })
 }
 
 /// One of a page's reads; the error names the statement.
@@ -205,6 +227,15 @@ mod tests {
         let err = hold(&mut held, "[5]".into(), 12).unwrap_err();
         assert!(err.contains("13 bytes"), "{err}");
         assert_eq!(held, ["[1,2]", "[3,4]"]);
+    }
+
+    #[test]
+    fn answers_go_out_in_the_envelope() {
+        let parsed = JsonAnswer::parse(r#"{"a":1}"#.into()).unwrap();
+        assert_eq!(parsed.into_envelope(), r#"{"success":true,"data":{"a":1}}"#);
+        let written = JsonAnswer { text: format!("{ENVELOPE_OPEN}[1]"), start: ENVELOPE_OPEN.len() };
+        assert_eq!(written.as_str(), "[1]");
+        assert_eq!(written.into_envelope(), r#"{"success":true,"data":[1]}"#);
     }
 
     #[test]

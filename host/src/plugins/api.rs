@@ -153,15 +153,8 @@ async fn schemas(State(state): State<AppState>, session: Session, crate::error::
 pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Response {
     let started = std::time::Instant::now();
     let response = match dispatch_inner(state, method, uri, headers, body).await {
-        Ok(data) => {
-            // The envelope around the plugin's JSON, without parsing it again.
-            let data = data.as_str();
-            let mut body = String::with_capacity(data.len() + 27);
-            body.push_str("{\"success\":true,\"data\":");
-            body.push_str(data);
-            body.push('}');
-            ([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response()
-        }
+        // The envelope around the plugin's JSON, without parsing it again.
+        Ok(data) => ([(axum::http::header::CONTENT_TYPE, "application/json")], data.into_envelope()).into_response(),
         Err(err) => err.into_response(),
     };
     metrics::histogram!("volante_plugin_dispatch_seconds").record(started.elapsed().as_secs_f64());
@@ -215,6 +208,10 @@ async fn dispatch_inner(
         }
         tracing::Span::current().record("plugin", plugin.manifest.plugin.id.as_str());
     }
+    // The call is allowed: its transaction starts opening now, while the request is read and
+    // the guest prepared (`Opening::start`).
+    let business_id = session.as_ref().map_or(0, |s| s.business_id);
+    let opening = super::Opening::start(&state, &plugin.manifest.plugin.id, business_id, route.read_only).await;
     let body_text = if method == Method::POST {
         let text = String::from_utf8(body.to_vec()).map_err(|_| ApiError::new(codes::BODY_MALFORMED, "El cuerpo no es UTF-8"))?;
         if !text.trim().is_empty() {
@@ -244,5 +241,6 @@ async fn dispatch_inner(
         None => super::anonymous_context(request_id),
     };
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
-    state.plugins.handle(&state, plugin, session, ctx, request, route.read_only).await
+    state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening).await
 }
+

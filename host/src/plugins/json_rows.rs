@@ -11,11 +11,26 @@ use super::bindings::latest::volante::plugin::types::{JsonKind, SqlValue};
 /// `rows` (their values in the order of `columns`) as a JSON array of objects. `kinds` names the
 /// columns that are not `plain`; a value that does not fit its kind is an error naming the column.
 pub fn rows_json(columns: &[String], rows: &[Vec<SqlValue>], kinds: &[(String, JsonKind)]) -> Result<String, String> {
+    let mut out = String::new();
+    append_rows_json(&mut out, columns, rows, kinds)?;
+    Ok(out)
+}
+
+/// [`rows_json`] written at the end of `out`, for an answer built around the rows without
+/// copying them again. On error `out` is left as it was.
+pub fn append_rows_json(out: &mut String, columns: &[String], rows: &[Vec<SqlValue>], kinds: &[(String, JsonKind)]) -> Result<(), String> {
     let kinds: Vec<JsonKind> = columns
         .iter()
         .map(|column| kinds.iter().find(|(name, _)| name == column).map_or(JsonKind::Plain, |(_, kind)| *kind))
         .collect();
-    serde_json::to_string(&Rows { columns, kinds: &kinds, rows }).map_err(|err| err.to_string())
+    let length = out.len();
+    // SAFETY: serde_json writes only whole UTF-8 text; on error the bytes it wrote are cut off
+    // at `length`, a char boundary of the string as it was.
+    let bytes = unsafe { out.as_mut_vec() };
+    serde_json::to_writer(&mut *bytes, &Rows { columns, kinds: &kinds, rows }).map_err(|err| {
+        bytes.truncate(length);
+        err.to_string()
+    })
 }
 
 struct Rows<'a> {
@@ -97,6 +112,17 @@ mod tests {
         );
         // Keys keep the statement's order.
         assert!(text.starts_with(r#"[{"id":7,"name":"#), "{text}");
+    }
+
+    #[test]
+    fn rows_are_appended_and_a_failure_leaves_the_text_as_it_was() {
+        let cols = columns(&["flag"]);
+        let mut out = String::from("{\"items\":");
+        append_rows_json(&mut out, &cols, &[vec![SqlValue::Integer(1)]], &[("flag".into(), JsonKind::Boolean)]).unwrap();
+        assert_eq!(out, r#"{"items":[{"flag":true}]"#);
+        let err = append_rows_json(&mut out, &cols, &[vec![SqlValue::Integer(0)], vec![SqlValue::Text("yes".into())]], &[("flag".into(), JsonKind::Boolean)]);
+        assert!(err.is_err());
+        assert_eq!(out, r#"{"items":[{"flag":true}]"#);
     }
 
     #[test]

@@ -572,7 +572,11 @@ impl Plugins {
         ctx: Context,
         request: Request,
         read_only: bool,
+        opening: Opening,
     ) -> ApiResult<answer::JsonAnswer> {
+        if let Opening::Failed(err) = opening {
+            return Err(err.into());
+        }
         let id = plugin.manifest.plugin.id.clone();
         let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), None, 0);
         state.read_only = read_only;
@@ -581,31 +585,16 @@ impl Plugins {
         let (mut store, instance) = match self.ready.take(&plugin) {
             Some(ready::ReadyInstance { mut store, instance }) => {
                 runtime::start_call(&mut store, state, &self.limits);
-                // The guest starts while the transaction opens, and its first statement waits
-                // for it (`CallState::transaction`). Polled once here, so it is on its way.
-                let (opening_app, plugin_id, business_id) = (app.clone(), id.clone(), ctx.business_id);
-                let mut opening: futures::future::BoxFuture<'static, anyhow::Result<PluginTx>> =
-                    Box::pin(async move { opening_app.plugins.data.begin(&plugin_id, business_id, read_only).await });
-                match futures::poll!(&mut opening) {
-                    std::task::Poll::Ready(Ok(tx)) => store.data_mut().tx = Some(tx),
-                    std::task::Poll::Ready(Err(err)) => {
-                        self.ready.recycle(plugin, store);
-                        return Err(err.into());
-                    }
-                    std::task::Poll::Pending => store.data_mut().opening = Some(opening),
-                }
+                opening.give(store.data_mut());
                 (store, Ok(instance))
             }
             None => {
                 let mut store = runtime::store(&self.engine, state, &self.limits);
-                // The transaction opens (on the database's side) while the instance is created.
-                let (tx, instance) = tokio::join!(self.data.begin(&id, ctx.business_id, read_only), async {
-                    let creating = std::time::Instant::now();
-                    let instance = plugin.pre.instantiate_async(&mut store).await;
-                    plugin.meters.instantiate.record(creating.elapsed().as_secs_f64());
-                    instance
-                });
-                let (mut store, instance) = match instance {
+                opening.give(store.data_mut());
+                let creating = std::time::Instant::now();
+                let instance = plugin.pre.instantiate_async(&mut store).await;
+                plugin.meters.instantiate.record(creating.elapsed().as_secs_f64());
+                let (store, instance) = match instance {
                     // The pool is full, perhaps of instances waiting for other plugins: free
                     // them and try once more.
                     Err(err) if err.chain().any(|e| e.is::<wasmtime::PoolConcurrencyLimitError>()) && self.ready.release_all() => {
@@ -615,13 +604,6 @@ impl Plugins {
                     }
                     instance => (store, instance),
                 };
-                match tx {
-                    Ok(tx) => store.data_mut().tx = Some(tx),
-                    Err(err) => {
-                        self.ready.recycle(plugin, store);
-                        return Err(err.into());
-                    }
-                }
                 (store, instance)
             }
         };
@@ -696,17 +678,25 @@ impl Plugins {
             Ok(Answering::Done(answer)) => Ok(answer),
             Err(err) => Err(err),
         };
-        // The used store goes back to the pool, and the next call's instance is made, off the
-        // call's path (`ready.rs`). Not before a page's reads: the recycler's work beside them
-        // slowed them down more than it saved (alternating runs, `bench/plugin-overhead`).
-        self.ready.recycle(plugin.clone(), store);
-        let finish = async {
-            match &result {
-                Ok(_) => tx.commit().await.map(|_| true),
-                Err(_) => tx.rollback().await.map(|_| false),
+        let commit = result.is_ok();
+        let finish = async move {
+            match commit {
+                true => tx.commit().await.map(|_| true),
+                false => tx.rollback().await.map(|_| false),
             }
         };
-        let committed = match finish.await {
+        // The COMMIT (or ROLLBACK) is sent first. Then the used store goes back to the pool,
+        // and the next call's instance is made, off the call's path (`ready.rs`), while the
+        // database works. Not before a page's reads: the recycler's work beside them slowed
+        // them down more than it saved (alternating runs, `bench/plugin-overhead`).
+        let mut finish = std::pin::pin!(finish);
+        let first = futures::poll!(finish.as_mut());
+        self.ready.recycle(plugin.clone(), store);
+        let finished = match first {
+            std::task::Poll::Ready(finished) => finished,
+            std::task::Poll::Pending => finish.await,
+        };
+        let committed = match finished {
             Ok(committed) => committed,
             Err(err) => {
                 effects.settle(app, ctx.business_id, false).await;
@@ -821,6 +811,47 @@ pub fn anonymous_context(request_id: String) -> Context {
     }
 }
 
+/// A call's transaction on its way (`Opening::start`): opened, or its BEGIN sent to the
+/// database and not yet answered.
+pub enum Opening {
+    Open(PluginTx),
+    Pending(futures::future::BoxFuture<'static, anyhow::Result<PluginTx>>),
+    Failed(anyhow::Error),
+}
+
+impl Opening {
+    /// Start opening the transaction of a call of `plugin_id` for `business_id`: polled once,
+    /// so its BEGIN is on its way while the host prepares the call and the guest starts. The
+    /// guest's first statement waits for it (`CallState::transaction`); a failure to open is
+    /// the call's answer (`Plugins::handle`).
+    pub async fn start(app: &AppState, plugin_id: &str, business_id: i64, read_only: bool) -> Opening {
+        let (app, plugin_id) = (app.clone(), plugin_id.to_string());
+        let mut opening: futures::future::BoxFuture<'static, anyhow::Result<PluginTx>> =
+            Box::pin(async move { app.plugins.data.begin(&plugin_id, business_id, read_only).await });
+        match futures::poll!(&mut opening) {
+            std::task::Poll::Ready(Ok(tx)) => Opening::Open(tx),
+            std::task::Poll::Ready(Err(err)) => Opening::Failed(err),
+            std::task::Poll::Pending => {
+                // If the database's thread (SQLite's worker, or a local PostgreSQL backend) was
+                // woken onto this core, it gets the core now for its short BEGIN, instead of
+                // waiting until the guest is done with it; otherwise this returns at once.
+                // Measured with `bench/plugin-overhead` (README, tenth session).
+                std::thread::yield_now();
+                Opening::Pending(opening)
+            }
+        }
+    }
+
+    /// Hand the transaction, or its opening, to the call's state.
+    fn give(self, state: &mut CallState) {
+        match self {
+            Opening::Open(tx) => state.tx = Some(tx),
+            Opening::Pending(opening) => state.opening = Some(opening),
+            Opening::Failed(err) => state.open_error = Some(err),
+        }
+    }
+}
+
 /// A plugin call's answer once its guest has returned.
 enum Answering {
     Done(answer::JsonAnswer),
@@ -877,3 +908,4 @@ mod route_tests {
         assert!(super::host_path_overlapping("user/login/extra").is_none());
     }
 }
+
