@@ -89,6 +89,69 @@ pub struct Installed {
     pub read_grants: Vec<String>,
     pub migrations_sqlite: Vec<(String, String)>,
     pub migrations_postgres: Vec<(String, String)>,
+    /// The manifest's routes indexed for dispatch.
+    pub routes: RouteIndex,
+}
+
+/// A plugin's routes as dispatch looks them up: those without parameters by method and path,
+/// the others with their patterns split once. Values are indexes into `manifest.routes`.
+#[derive(Clone, Default)]
+pub struct RouteIndex {
+    fixed: HashMap<String, HashMap<String, usize>>,
+    patterns: Vec<(usize, Vec<Segment>)>,
+}
+
+#[derive(Clone)]
+enum Segment {
+    Literal(String),
+    Param(String),
+}
+
+impl RouteIndex {
+    pub fn new(routes: &[Route]) -> RouteIndex {
+        let mut index = RouteIndex::default();
+        for (i, route) in routes.iter().enumerate() {
+            let segments: Vec<Segment> = route
+                .path
+                .split('/')
+                .map(|p| match p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                    Some(name) => Segment::Param(name.to_string()),
+                    None => Segment::Literal(p.to_string()),
+                })
+                .collect();
+            if segments.iter().any(|s| matches!(s, Segment::Param(_))) {
+                index.patterns.push((i, segments));
+            } else {
+                // The first of two equal routes serves, as in the manifest's order.
+                index.fixed.entry(route.method.clone()).or_default().entry(route.path.clone()).or_insert(i);
+            }
+        }
+        index
+    }
+
+    /// The route serving `method path` (a fixed path before a pattern), with its path
+    /// parameters, percent-decoded.
+    fn find(&self, routes: &[Route], method: &str, path: &str) -> Option<(usize, Vec<(String, String)>)> {
+        if let Some(&i) = self.fixed.get(method).and_then(|paths| paths.get(path)) {
+            return Some((i, Vec::new()));
+        }
+        let segments: Vec<&str> = path.split('/').collect();
+        'patterns: for (i, pattern) in &self.patterns {
+            if routes[*i].method != method || pattern.len() != segments.len() {
+                continue;
+            }
+            let mut params = Vec::new();
+            for (p, s) in pattern.iter().zip(&segments) {
+                match p {
+                    Segment::Param(name) if !s.is_empty() => params.push((name.clone(), percent_decode(s))),
+                    Segment::Literal(literal) if literal == s => {}
+                    _ => continue 'patterns,
+                }
+            }
+            return Some((*i, params));
+        }
+        None
+    }
 }
 
 pub struct Plugins {
@@ -203,6 +266,7 @@ impl Plugins {
             read_grants: grants,
             migrations_sqlite: package.migrations_sqlite.clone(),
             migrations_postgres: package.migrations_postgres.clone(),
+            routes: RouteIndex::new(&package.manifest.routes),
         })
     }
 
@@ -471,6 +535,7 @@ impl Plugins {
                 read_grants: grants.clone(),
                 migrations_sqlite: current.migrations_sqlite.clone(),
                 migrations_postgres: current.migrations_postgres.clone(),
+                routes: current.routes.clone(),
             };
             let refreshed = Arc::new(refreshed);
             self.ready.current(&refreshed);
@@ -525,28 +590,9 @@ impl Plugins {
 
     /// The plugin route serving `method path`, with its path parameters.
     pub async fn route(&self, method: &str, path: &str) -> Option<(Arc<Installed>, Route, Vec<(String, String)>)> {
-        let segments: Vec<&str> = path.split('/').collect();
         for plugin in self.installed.read().await.values() {
-            for route in &plugin.manifest.routes {
-                if route.method != method {
-                    continue;
-                }
-                // Compared segment by segment, without collecting the pattern.
-                if route.path.split('/').count() != segments.len() {
-                    continue;
-                }
-                let mut params = Vec::new();
-                let matched = route.path.split('/').zip(&segments).all(|(p, s)| {
-                    if let Some(name) = p.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
-                        params.push((name.to_string(), percent_decode(s)));
-                        !s.is_empty()
-                    } else {
-                        p == *s
-                    }
-                });
-                if matched {
-                    return Some((plugin.clone(), route.clone(), params));
-                }
+            if let Some((i, params)) = plugin.routes.find(&plugin.manifest.routes, method, path) {
+                return Some((plugin.clone(), plugin.manifest.routes[i].clone(), params));
             }
         }
         None
@@ -895,6 +941,30 @@ mod route_tests {
         assert!(!patterns_overlap("contact/read/{id}", "contact/readall"));
         assert!(!patterns_overlap("contact/read/{id}", "contact/write/{id}"));
         assert!(!patterns_overlap("contact/read/{id}", "contact/read/{id}/dgt"));
+    }
+
+    #[test]
+    fn routes_are_found_by_method_and_path_with_their_parameters() {
+        let routes: Vec<volante_registry::manifest::Route> = ["GET contact/readall", "GET contact/read/{id}", "POST contact/update/{id}", "GET contact/{id}/dgt/{year}"]
+            .iter()
+            .map(|r| {
+                let (method, path) = r.split_once(' ').unwrap();
+                serde_json::from_value(serde_json::json!({ "method": method, "path": path })).unwrap()
+            })
+            .collect();
+        let index = super::RouteIndex::new(&routes);
+        let find = |method, path| index.find(&routes, method, path);
+        assert_eq!(find("GET", "contact/readall"), Some((0, vec![])));
+        assert_eq!(find("GET", "contact/read/7"), Some((1, vec![("id".into(), "7".into())])));
+        assert_eq!(find("GET", "contact/read/Pe%C3%B1a"), Some((1, vec![("id".into(), "Peña".into())])));
+        assert_eq!(find("POST", "contact/update/3"), Some((2, vec![("id".into(), "3".into())])));
+        assert_eq!(find("GET", "contact/9/dgt/2026"), Some((3, vec![("id".into(), "9".into()), ("year".into(), "2026".into())])));
+        // Wrong method, an empty parameter, a segment more or less: no route.
+        assert_eq!(find("POST", "contact/readall"), None);
+        assert_eq!(find("GET", "contact/update/3"), None);
+        assert_eq!(find("GET", "contact/read/"), None);
+        assert_eq!(find("GET", "contact/read/7/x"), None);
+        assert_eq!(find("GET", "contact"), None);
     }
 
     #[test]
