@@ -877,14 +877,7 @@ impl Opening {
         match futures::poll!(&mut opening) {
             std::task::Poll::Ready(Ok(tx)) => Opening::Open(tx),
             std::task::Poll::Ready(Err(err)) => Opening::Failed(err),
-            std::task::Poll::Pending => {
-                // If the database's thread (SQLite's worker, or a local PostgreSQL backend) was
-                // woken onto this core, it gets the core now for its short BEGIN, instead of
-                // waiting until the guest is done with it; otherwise this returns at once.
-                // Measured with `bench/plugin-overhead` (README, tenth session).
-                std::thread::yield_now();
-                Opening::Pending(opening)
-            }
+            std::task::Poll::Pending => Opening::Pending(opening),
         }
     }
 
