@@ -243,4 +243,3 @@ async fn dispatch_inner(
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
     state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening).await
 }
-

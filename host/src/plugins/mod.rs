@@ -610,6 +610,7 @@ impl Plugins {
     }
 
     /// Serve one request with `plugin`: one transaction, one fresh store.
+    #[allow(clippy::too_many_arguments)]
     pub async fn handle(
         &self,
         app: &AppState,
@@ -726,9 +727,10 @@ impl Plugins {
         };
         let commit = result.is_ok();
         let finish = async move {
-            match commit {
-                true => tx.commit().await.map(|_| true),
-                false => tx.rollback().await.map(|_| false),
+            if commit {
+                tx.commit().await.map(|_| true)
+            } else {
+                tx.rollback().await.map(|_| false)
             }
         };
         // The COMMIT (or ROLLBACK) is sent first. Then the used store goes back to the pool,
