@@ -66,7 +66,7 @@ async fn readall_inner(state: AppState, session: Session) -> Result<Response, Ap
     let page = json!({ "total": total, "page": page, "per_page": per_page, "from": if to > 0 { 1 } else { 0 }, "to": to });
     let kinds = [("notifications".to_string(), JsonKind::Boolean)];
     let rest = serde_json::to_string(&page).map_err(anyhow::Error::from)?;
-    let mut body = String::with_capacity(rows.rows.len() * rows.columns.len() * 24 + 160);
+    let mut body = String::with_capacity(crate::plugins::json_rows::estimated_len(&rows.rows, &rows.columns));
     body.push_str("{\"success\":true,\"data\":{\"items\":");
     crate::plugins::json_rows::append_rows_json(&mut body, &rows.columns, &rows.rows, &kinds).map_err(anyhow::Error::msg)?;
     body.push(',');

@@ -140,7 +140,7 @@ pub async fn read_page(tx: &mut PluginTx, page: PageStatements) -> Result<JsonAn
     let count = rows.rows.len() as i64;
     let from = if count == 0 { 0 } else { offset + 1 };
     // Written once, in its envelope: the items straight after `{"items":`.
-    let mut text = String::with_capacity(rows.rows.len() * rows.columns.len() * 24 + 160);
+    let mut text = String::with_capacity(super::json_rows::estimated_len(&rows.rows, &rows.columns));
     text.push_str(ENVELOPE_OPEN);
     text.push_str("{\"items\":");
     super::json_rows::append_rows_json(&mut text, &rows.columns, &rows.rows, &kinds)?;

@@ -16,6 +16,11 @@ pub fn rows_json(columns: &[String], rows: &[Vec<SqlValue>], kinds: &[(String, J
     Ok(out)
 }
 
+/// About how long `rows` are as JSON, to size the answer they are written into once.
+pub fn estimated_len(rows: &[Vec<SqlValue>], columns: &[String]) -> usize {
+    rows.len() * columns.len() * 24 + 160
+}
+
 /// [`rows_json`] written at the end of `out`, for an answer built around the rows without
 /// copying them again. On error `out` is left as it was.
 pub fn append_rows_json(out: &mut String, columns: &[String], rows: &[Vec<SqlValue>], kinds: &[(String, JsonKind)]) -> Result<(), String> {
