@@ -176,16 +176,49 @@ pub fn branch_scope<R: Resource>(ctx: &Ctx) -> Option<i64> {
 
 /// `business_id = $1 [AND branch = $2] [AND restrict]` with its parameters appended to `params`.
 pub fn scope_sql<R: Resource>(ctx: &Ctx, params: &mut Vec<SqlValue>) -> String {
-    params.push(ctx.business_id.to_sql());
-    let mut sql = format!("business_id = ${}", params.len());
+    let mut sql = String::new();
+    push_scope::<R>(&mut sql, ctx, params);
+    sql
+}
+
+/// [`scope_sql`] written onto `sql`.
+fn push_scope<R: Resource>(sql: &mut String, ctx: &Ctx, params: &mut Vec<SqlValue>) {
+    sql.push_str("business_id = ");
+    push_param(sql, params, ctx.business_id.to_sql());
     if let (Some(field), Some(branch)) = (R::BRANCH_FIELD, branch_scope::<R>(ctx)) {
-        params.push(branch.to_sql());
-        sql.push_str(&format!(" AND {field} = ${}", params.len()));
+        sql.push_str(" AND ");
+        sql.push_str(field);
+        sql.push_str(" = ");
+        push_param(sql, params, branch.to_sql());
     }
     if let Some(extra) = R::restrict(ctx) {
-        sql.push_str(&format!(" AND ({extra})"));
+        sql.push_str(" AND (");
+        sql.push_str(&extra);
+        sql.push(')');
     }
-    sql
+}
+
+/// Append `value` to `params` and write its placeholder (`$n`) onto `sql`.
+fn push_param(sql: &mut String, params: &mut Vec<SqlValue>, value: SqlValue) {
+    params.push(value);
+    push_placeholder(sql, params.len());
+}
+
+/// `$n`, written without the formatting machinery (a list call's statements are built on every
+/// call, in code the cache has usually lost since the last one).
+fn push_placeholder(sql: &mut String, n: usize) {
+    sql.push('$');
+    let mut digits = [0u8; 20];
+    let (mut n, mut i) = (n, digits.len());
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    sql.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 /// What reading `R` selects, worked out once per type and instance (once per version when the
@@ -538,42 +571,57 @@ struct ListPlan {
 
 impl ListPlan {
     fn new<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<&str>, extra_params: Vec<SqlValue>) -> Result<ListPlan> {
-        let cols = columns::<R>();
         let mut params = Vec::new();
-        let mut conditions = vec![scope_sql::<R>(ctx, &mut params)];
+        let mut sql = String::with_capacity(160);
+        push_scope::<R>(&mut sql, ctx, &mut params);
         match query.state.as_deref().unwrap_or("") {
-            "" => conditions.push("state <> 'deleted'".into()),
+            "" => sql.push_str(" AND state <> 'deleted'"),
             "all" => {}
             state => {
                 let state = crate::validate::one_of("state", state, &["active", "inactive", "deleted"])?;
-                params.push(state.to_sql());
-                conditions.push(format!("state = ${}", params.len()));
+                sql.push_str(" AND state = ");
+                push_param(&mut sql, &mut params, state.to_sql());
             }
         }
         if query.search.trim().chars().count() >= 2 {
             for word in text::words(&query.search) {
-                params.push(format!("%{}%", sql::like_escape(&word)).to_sql());
-                conditions.push(format!("search_text LIKE ${} ESCAPE '\\'", params.len()));
+                sql.push_str(" AND search_text LIKE ");
+                push_param(&mut sql, &mut params, format!("%{}%", sql::like_escape(&word)).to_sql());
+                sql.push_str(" ESCAPE '\\'");
             }
         }
-        for (key, value) in &query.filter {
-            if !cols.contains(key) {
-                return Err(Error::invalid_field(&format!("filter.{key}"), format!("No se puede filtrar por {key}")));
-            }
-            if value.is_null() {
-                conditions.push(format!("{key} IS NULL"));
-            } else {
-                params.push(value.to_sql());
-                conditions.push(format!("{key} = ${}", params.len()));
+        if !query.filter.is_empty() {
+            let cols = columns::<R>();
+            for (key, value) in &query.filter {
+                if !cols.contains(key) {
+                    return Err(Error::invalid_field(&format!("filter.{key}"), format!("No se puede filtrar por {key}")));
+                }
+                sql.push_str(" AND ");
+                sql.push_str(key);
+                if value.is_null() {
+                    sql.push_str(" IS NULL");
+                } else {
+                    sql.push_str(" = ");
+                    push_param(&mut sql, &mut params, value.to_sql());
+                }
             }
         }
         if let Some(extra) = extra {
-            let mut sql_extra = extra.to_string();
-            for value in extra_params {
-                params.push(value);
-                sql_extra = sql_extra.replacen("${}", &format!("${}", params.len()), 1);
+            // Its `${}` in turn are the placeholders of `extra_params`.
+            sql.push_str(" AND (");
+            let mut values = extra_params.into_iter();
+            let mut pieces = extra.split("${}");
+            sql.push_str(pieces.next().unwrap_or_default());
+            for piece in pieces {
+                match values.next() {
+                    Some(value) => push_param(&mut sql, &mut params, value),
+                    None => sql.push_str("${}"),
+                }
+                sql.push_str(piece);
             }
-            conditions.push(format!("({sql_extra})"));
+            // More values than placeholders: passed on, for the database to refuse.
+            params.extend(values);
+            sql.push(')');
         }
         let order = match query.order.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
             None => R::ORDER_BY.to_string(),
@@ -582,7 +630,7 @@ impl ListPlan {
                     Some(f) => (f, "DESC"),
                     None => (order, "ASC"),
                 };
-                if !cols.iter().any(|c| c == field) && !["id", "state", "created_at", "updated_at"].contains(&field) {
+                if !columns::<R>().iter().any(|c| c == field) && !["id", "state", "created_at", "updated_at"].contains(&field) {
                     return Err(Error::invalid_field("order", format!("No se puede ordenar por {field}")));
                 }
                 format!("{field} {dir}, id {dir}")
@@ -590,7 +638,7 @@ impl ListPlan {
         };
         let per_page = query.per_page.unwrap_or(25).clamp(1, 500);
         let page = query.page.unwrap_or(1).max(1);
-        Ok(ListPlan { where_sql: conditions.join(" AND "), params, order, per_page, page })
+        Ok(ListPlan { where_sql: sql, params, order, per_page, page })
     }
 
     fn offset(&self) -> i64 {
@@ -603,16 +651,24 @@ impl ListPlan {
     }
 
     fn count_read<R: Resource>(&self) -> sql::BatchRead {
-        sql::read(format!("SELECT COUNT(*) FROM {} WHERE {}", R::TABLE, self.where_sql), self.params.clone())
+        let mut statement = String::with_capacity(32 + R::TABLE.len() + self.where_sql.len());
+        for part in ["SELECT COUNT(*) FROM ", R::TABLE, " WHERE ", &self.where_sql] {
+            statement.push_str(part);
+        }
+        sql::read(statement, self.params.clone())
     }
 
     /// The page's statement, reading `select` (a select list of [`reads`]).
     fn page_statement<R: Resource>(&self, select: &str) -> (String, Vec<SqlValue>) {
-        let mut params = self.params.clone();
-        params.push((self.per_page as i64).to_sql());
-        params.push(self.offset().to_sql());
-        let n = params.len();
-        let statement = format!("SELECT {select} FROM {} WHERE {} ORDER BY {} LIMIT ${} OFFSET ${}", R::TABLE, self.where_sql, self.order, n - 1, n);
+        let mut params = Vec::with_capacity(self.params.len() + 2);
+        params.extend_from_slice(&self.params);
+        let mut statement = String::with_capacity(64 + select.len() + R::TABLE.len() + self.where_sql.len() + self.order.len());
+        for part in ["SELECT ", select, " FROM ", R::TABLE, " WHERE ", &self.where_sql, " ORDER BY ", &self.order, " LIMIT "] {
+            statement.push_str(part);
+        }
+        push_param(&mut statement, &mut params, (self.per_page as i64).to_sql());
+        statement.push_str(" OFFSET ");
+        push_param(&mut statement, &mut params, self.offset().to_sql());
         (statement, params)
     }
 
@@ -741,5 +797,34 @@ mod tests {
         assert_eq!(&*super::columns::<Thing>(), &["name".to_string(), "size".to_string()]);
         assert_eq!(&*reads::<Thing>().select, "id, state, created_at, updated_at, name, size");
         assert_eq!(select_list_with::<Thing>(&["name"]), "id, state, created_at, updated_at, COALESCE(name, '[]') AS name, size");
+    }
+
+    #[test]
+    fn a_list_plan_numbers_its_placeholders_in_order() {
+        let ctx = Ctx { business_id: 9, ..Ctx::default() };
+        let mut query = ListQuery { search: "Ana López".into(), state: Some("active".into()), order: Some("-name".into()), page: Some(2), per_page: Some(10), ..ListQuery::default() };
+        query.filter.insert("name".into(), serde_json::json!("x"));
+        query.filter.insert("size".into(), Value::Null);
+        let plan = ListPlan::new::<Thing>(&ctx, &query, Some("id IN (SELECT t FROM u WHERE a = ${} AND b = ${})"), vec![text("a"), SqlValue::Integer(12)]).unwrap();
+        assert_eq!(
+            plan.where_sql,
+            "business_id = $1 AND state = $2 AND search_text LIKE $3 ESCAPE '\\' AND search_text LIKE $4 ESCAPE '\\' \
+             AND name = $5 AND size IS NULL AND (id IN (SELECT t FROM u WHERE a = $6 AND b = $7))"
+        );
+        assert_eq!(plan.params, vec![SqlValue::Integer(9), text("active"), text("%ana%"), text("%lopez%"), text("x"), text("a"), SqlValue::Integer(12)]);
+        let (statement, params) = plan.page_statement::<Thing>("id, name");
+        assert_eq!(statement, format!("SELECT id, name FROM test_thing WHERE {} ORDER BY name DESC, id DESC LIMIT $8 OFFSET $9", plan.where_sql));
+        assert_eq!(params[7..], [SqlValue::Integer(10), SqlValue::Integer(10)]);
+        // The default: every state but deleted, the resource's order.
+        let plan = ListPlan::new::<Thing>(&ctx, &ListQuery::default(), None, Vec::new()).unwrap();
+        assert_eq!(plan.where_sql, "business_id = $1 AND state <> 'deleted'");
+        assert_eq!(plan.page_statement::<Thing>("id").0, "SELECT id FROM test_thing WHERE business_id = $1 AND state <> 'deleted' ORDER BY id DESC LIMIT $2 OFFSET $3");
+        assert_eq!(push_placeholder_of(1234567), "$1234567");
+    }
+
+    fn push_placeholder_of(n: usize) -> String {
+        let mut sql = String::new();
+        push_placeholder(&mut sql, n);
+        sql
     }
 }

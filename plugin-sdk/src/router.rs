@@ -137,6 +137,16 @@ enum Segment {
     Param(String),
 }
 
+impl Segment {
+    /// A literal, or a parameter `req` has.
+    fn given_in(&self, req: &Req) -> bool {
+        match self {
+            Segment::Literal(_) => true,
+            Segment::Param(name) => req.params.iter().any(|(k, _)| k == name),
+        }
+    }
+}
+
 fn parse_pattern(pattern: &str) -> Vec<Segment> {
     pattern
         .trim_matches('/')
@@ -258,8 +268,15 @@ impl Router {
 
     /// Run the handler for `req`: by the host's matched pattern when given, else by the path.
     pub fn dispatch(&self, ctx: &Ctx, req: &Req) -> Result<JsonText> {
-        let by_route = self.routes.iter().find(|r| r.method == req.method && !req.route.is_empty() && r.pattern == req.route);
-        for route in by_route.into_iter().chain(self.routes.iter()) {
+        // The host matched the path against this very pattern and gave its parameters: nothing
+        // to match again.
+        if !req.route.is_empty() {
+            let matched = self.routes.iter().find(|r| r.method == req.method && r.pattern == req.route);
+            if let Some(route) = matched.filter(|r| r.segments.iter().all(|s| s.given_in(req))) {
+                return (route.handler)(ctx, req);
+            }
+        }
+        for route in &self.routes {
             if route.method != req.method {
                 continue;
             }
