@@ -208,17 +208,7 @@ fn push_param(sql: &mut String, params: &mut Vec<SqlValue>, value: SqlValue) {
 /// call, in code the cache has usually lost since the last one).
 fn push_placeholder(sql: &mut String, n: usize) {
     sql.push('$');
-    let mut digits = [0u8; 20];
-    let (mut n, mut i) = (n, digits.len());
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    sql.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
+    sql.push_str(itoa::Buffer::new().format(n));
 }
 
 /// What reading `R` selects, worked out once per type and instance (once per version when the

@@ -336,6 +336,9 @@ mod tests {
         let build = || Router::new().get("contact/read/{id}", |_, req| Ok(req.param::<i64>("id")? * 2)).get("contact/finder", |_, _| Ok("finder"));
         let router = only_for("GET", "contact/read/{id}", build);
         assert_eq!(router.routes.len(), 1);
+        // A route the host matched runs with the host's parameters, the path not matched again.
+        let req = Req { route: "contact/read/{id}".into(), params: vec![("id".into(), "5".into())], ..Req::get("contact/read/21", &[]) };
+        assert_eq!(router.dispatch(&Ctx::default(), &req).unwrap(), "10");
         let req = Req { route: "contact/read/{id}".into(), ..Req::get("contact/read/21", &[]) };
         assert_eq!(router.dispatch(&Ctx::default(), &req).unwrap(), "42");
         assert!(target_outside_for("GET", "contact/read/{id}", "group"));
