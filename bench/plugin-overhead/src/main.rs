@@ -211,9 +211,9 @@ async fn run(client: &reqwest::Client, urls: [&str; 2], token: &str, pairs: usiz
         async move {
             let mut latencies = [Vec::with_capacity(pairs), Vec::with_capacity(pairs)];
             // Which side goes first is drawn at random for every pair. A fixed alternation can
-            // fall into step with whatever the server does in turns (its connection pool hands
-            // out its connections in a cycle, so each side would always get the same ones);
-            // with it, one run showed the plugin 180 µs *faster* (interval −198 to −160).
+            // fall into step with whatever the server does in turns (its pool, for one, hands
+            // out its connections in a cycle). With it, one run showed the plugin 180 µs
+            // *faster*, interval −198 to −160; which cycle did that is not known.
             let mut order = fastrand::Rng::with_seed(worker as u64 + 1);
             for _ in 0..pairs {
                 let first = usize::from(order.bool());
