@@ -7,8 +7,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::Context;
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, ConnectOptions};
+use sqlx::any::AnyConnectOptions;
+use sqlx::pool::PoolOptions;
+use sqlx::{AnyPool, ConnectOptions, Connection, Database};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
@@ -40,7 +41,7 @@ impl Db {
             .context("Failed to parse the database URL")?
             .log_statements(tracing::log::LevelFilter::Trace)
             .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_millis(500));
-        let pool = AnyPoolOptions::new()
+        let pool = pool_options()
             .max_connections(if engine == Engine::Sqlite { 8 } else { 16 })
             .acquire_timeout(Duration::from_secs(10))
             .after_connect(move |conn, _meta| {
@@ -68,6 +69,28 @@ impl Db {
         migrator.run(&self.pool).await.context("Failed to run the host migrations")?;
         Ok(())
     }
+}
+
+/// A connection idle for less than this is handed out without a ping (`pool_options`).
+pub const PING_IF_IDLE_FOR: Duration = Duration::from_secs(1);
+
+/// The options every pool of the host starts from. sqlx's default pings each idle connection
+/// before handing it out: a round trip on every acquire, on the path of every call. A call
+/// whose BEGIN is then sent while something else runs (a plugin call's opening, polled once
+/// before the guest starts) also waits for that ping's answer until the guest is done. Here a
+/// connection is pinged only when it sat idle for `PING_IF_IDLE_FOR` or more, the way
+/// long-lived pools elsewhere do it: a busy server reuses its connections within milliseconds,
+/// and one that a database restart broke in the meantime fails that one statement and is
+/// closed by sqlx, not reused.
+pub fn pool_options<DB: Database>() -> PoolOptions<DB> {
+    PoolOptions::new().test_before_acquire(false).before_acquire(|conn: &mut DB::Connection, meta| {
+        Box::pin(async move {
+            if meta.idle_for >= PING_IF_IDLE_FOR {
+                conn.ping().await?;
+            }
+            Ok(true)
+        })
+    })
 }
 
 /// Current time as stored: UTC, millisecond precision, `Z` suffix.

@@ -14,8 +14,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use anyhow::Context;
-use sqlx::postgres::{PgPool, PgPoolOptions};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::postgres::PgPool;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool};
 use sqlx::{Column, Row, TypeInfo, ValueRef};
 use futures::future::BoxFuture;
 use tokio::sync::Mutex;
@@ -42,7 +42,7 @@ impl PluginData {
         std::fs::create_dir_all(&dir).with_context(|| format!("Failed to create {}", dir.display()))?;
         let postgres = match engine {
             Engine::Postgres => Some(
-                PgPoolOptions::new()
+                crate::db::pool_options()
                     .max_connections(16)
                     .connect(database_url)
                     .await
@@ -69,9 +69,7 @@ impl PluginData {
             .journal_mode(SqliteJournalMode::Wal)
             .busy_timeout(std::time::Duration::from_secs(10))
             .foreign_keys(true);
-        // A connection to a local file does not go stale: no ping (a round trip to the
-        // connection's worker thread) before every call's BEGIN.
-        let pool = SqlitePoolOptions::new().max_connections(4).test_before_acquire(false).connect_with(options).await?;
+        let pool = crate::db::pool_options().max_connections(4).connect_with(options).await?;
         sqlx::query(
             "CREATE TABLE IF NOT EXISTS volante_plugin_migration (
                 plugin_id TEXT NOT NULL, name TEXT NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (plugin_id, name))",
