@@ -43,12 +43,23 @@ pub enum SessionProblem {
     Expired,
     UserDisabled,
     BusinessDisabled,
+    /// The lookup itself failed (the database): nothing is known about the token, so the
+    /// caller is not told to sign in again (a client drops its session on SESSION-000).
+    Failed,
 }
 
 impl SessionProblem {
+    /// The answer of a call that needs a session: SESSION-000, or SERVER-000 when the lookup failed.
+    pub fn error(self) -> ApiError {
+        match self {
+            SessionProblem::Failed => ApiError::new(codes::INTERNAL, "Error interno del servidor"),
+            _ => ApiError::invalid_session(),
+        }
+    }
+
     pub fn refresh_error(self) -> ApiError {
         match self {
-            SessionProblem::Missing => ApiError::invalid_session(),
+            SessionProblem::Missing | SessionProblem::Failed => self.error(),
             SessionProblem::Unknown | SessionProblem::Expired => {
                 ApiError::new(codes::SESSION_EXPIRED, "La sesión ha caducado o se ha cerrado")
             }
@@ -98,7 +109,7 @@ pub async fn resolve(state: &AppState, token: Option<&str>) -> Result<Session, S
         Ok(result) => result,
         Err(err) => {
             tracing::error!(error = ?err, "session lookup failed");
-            Err(SessionProblem::Unknown)
+            Err(SessionProblem::Failed)
         }
     }
 }
@@ -208,7 +219,7 @@ impl FromRequestParts<AppState> for Session {
             return Ok(session.clone());
         }
         let token = request_token(parts);
-        let session = resolve(state, token.as_deref()).await.map_err(|_| ApiError::invalid_session())?;
+        let session = resolve(state, token.as_deref()).await.map_err(SessionProblem::error)?;
         tracing::Span::current().record("user_id", session.user_id).record("business_id", session.business_id);
         parts.extensions.insert(session.clone());
         Ok(session)

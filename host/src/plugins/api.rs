@@ -180,10 +180,16 @@ async fn dispatch_inner(
     let token = session::request_token(&parts);
     let session = match route.auth {
         AuthKind::Token | AuthKind::Webapi => {
-            Some(session::resolve(&state, token.as_deref()).await.map_err(|_| ApiError::invalid_session())?)
+            Some(session::resolve(&state, token.as_deref()).await.map_err(session::SessionProblem::error)?)
         }
+        // A public route serves a caller with an unusable token as anonymous, unless the lookup
+        // itself failed.
         AuthKind::None => match token {
-            Some(token) => session::resolve(&state, Some(&token)).await.ok(),
+            Some(token) => match session::resolve(&state, Some(&token)).await {
+                Ok(session) => Some(session),
+                Err(session::SessionProblem::Failed) => return Err(session::SessionProblem::Failed.error()),
+                Err(_) => None,
+            },
             None => None,
         },
     };

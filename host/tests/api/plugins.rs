@@ -576,3 +576,42 @@ async fn read_only_routes_cannot_write() {
     assert_eq!(assert_ok(&app.post("hostile/sql", Some(&director), write).await)["changed"], 1);
     assert_eq!(assert_ok(&app.get("hostile/mine", Some(&director), &[]).await).as_array().unwrap().len(), 1);
 }
+
+/// PostgreSQL only (SQLite's connections are files inside this process: nothing drops them).
+/// A pooled connection is not pinged before every call (`db::pool_options`), only one idle for
+/// `PING_IF_IDLE_FOR` or more. When the server drops the connections (a restart, an idle
+/// timeout), a call that gets one of them at once fails as the server's fault, SERVER-000, and
+/// keeps its session (not SESSION-000, on which a client signs out); after the idle time, the
+/// dropped connections are found and replaced, and calls work again.
+#[tokio::test]
+async fn connections_the_database_dropped_fail_one_call_cleanly_and_are_replaced() {
+    let app = app_with_plugins().await;
+    if app.state.db.engine != volante_host::db::Engine::Postgres {
+        return;
+    }
+    let provider = app.provider().await;
+    install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
+    let director = app.director().await;
+    assert_ok(&app.post("contact/readall", Some(&director), json!({})).await);
+
+    // Every other backend of the test database goes, the host's pooled connections with them.
+    use sqlx::Connection;
+    let url = app.state.config.effective_database_url();
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    let (dropped,): (i64,) = sqlx::query_as(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .fetch_one(&mut admin)
+    .await
+    .unwrap();
+    assert!(dropped >= 2, "the host's and the plugins' pools had connections: {dropped}");
+    admin.close().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+
+    let failed = app.post("contact/readall", Some(&director), json!({})).await;
+    assert_eq!(error_code(&failed), "SERVER-000");
+
+    tokio::time::sleep(volante_host::db::PING_IF_IDLE_FOR + Duration::from_millis(200)).await;
+    assert_ok(&app.post("contact/readall", Some(&director), json!({})).await);
+    assert_ok(&app.get("contact/finder", Some(&director), &[("search", "pe")]).await);
+}
