@@ -871,7 +871,9 @@ impl Opening {
     /// Start opening the transaction of a call of `plugin_id` for `business_id`: polled once,
     /// so its BEGIN is on its way while the host prepares the call and the guest starts. The
     /// guest's first statement waits for it (`CallState::transaction`); a failure to open is
-    /// the call's answer (`Plugins::handle`).
+    /// the call's answer (`Plugins::handle`). Nothing polls it again while the guest runs, so
+    /// whatever must happen before the BEGIN is sent has to be done in this first poll: that is
+    /// why the pools do not ping a connection before handing it out (`db::pool_options`).
     pub async fn start(app: &AppState, plugin_id: &str, business_id: i64, read_only: bool) -> Opening {
         let (app, plugin_id) = (app.clone(), plugin_id.to_string());
         let mut opening: futures::future::BoxFuture<'static, anyhow::Result<PluginTx>> =
