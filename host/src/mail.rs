@@ -43,20 +43,6 @@ pub fn render_inline(subject: &str, body: &str, context_json: &str) -> Result<(S
     Ok((subject.trim().to_string(), body))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn inline_templates_render() {
-        let (subject, body) =
-            super::render_inline("Factura {{ reference }}", "Hola {{ name }}:\n{{ message }}", r#"{"reference":"F-1","name":"Ana","message":"adjunta"}"#)
-                .unwrap();
-        assert_eq!(subject, "Factura F-1");
-        assert_eq!(body, "Hola Ana:\nadjunta");
-        assert!(super::render_inline("{{ unclosed", "", "{}").unwrap_err().starts_with("Plantilla no válida"));
-        assert!(super::render_inline("x", "y", "[1]").is_err());
-    }
-}
-
 pub struct Attachment {
     pub filename: String,
     pub content_type: String,
@@ -141,5 +127,19 @@ impl Mailer {
         }
         metrics::counter!("volante_mail_sent_total").increment(1);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn inline_templates_render() {
+        let (subject, body) =
+            super::render_inline("Factura {{ reference }}", "Hola {{ name }}:\n{{ message }}", r#"{"reference":"F-1","name":"Ana","message":"adjunta"}"#)
+                .unwrap();
+        assert_eq!(subject, "Factura F-1");
+        assert_eq!(body, "Hola Ana:\nadjunta");
+        assert!(super::render_inline("{{ unclosed", "", "{}").unwrap_err().starts_with("Plantilla no válida"));
+        assert!(super::render_inline("x", "y", "[1]").is_err());
     }
 }

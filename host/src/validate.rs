@@ -28,6 +28,24 @@ pub fn email(field: &str, value: &str) -> ApiResult<String> {
     volante_checks::email(value).ok_or_else(|| ApiError::invalid_field(field, "Introduzca un correo electrónico válido"))
 }
 
+/// The Spanish DNI/NIE check with the product's exact messages.
+pub use volante_checks::dni;
+
+/// An optional identity document field: empty is fine, anything else must pass the DNI/NIE check.
+pub fn optional_dni(field: &str, value: &str) -> ApiResult<String> {
+    if value.trim().is_empty() {
+        return Ok(String::new());
+    }
+    dni(value).map_err(|message| ApiError::invalid_field(field, message))
+}
+
+/// A `YYYY-MM-DD` date.
+pub fn date(field: &str, value: &str) -> ApiResult<String> {
+    chrono::NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d")
+        .map(|d| d.format("%Y-%m-%d").to_string())
+        .map_err(|_| ApiError::invalid_field(field, format!("El campo {field} debe ser una fecha AAAA-MM-DD")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,22 +65,4 @@ mod tests {
         assert!(optional("n", "ñññññ", 4).is_err());
         assert!(optional("n", "a\u{0}b", 10).is_err());
     }
-}
-
-/// The Spanish DNI/NIE check with the product's exact messages.
-pub use volante_checks::dni;
-
-/// An optional identity document field: empty is fine, anything else must pass the DNI/NIE check.
-pub fn optional_dni(field: &str, value: &str) -> ApiResult<String> {
-    if value.trim().is_empty() {
-        return Ok(String::new());
-    }
-    dni(value).map_err(|message| ApiError::invalid_field(field, message))
-}
-
-/// A `YYYY-MM-DD` date.
-pub fn date(field: &str, value: &str) -> ApiResult<String> {
-    chrono::NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d")
-        .map(|d| d.format("%Y-%m-%d").to_string())
-        .map_err(|_| ApiError::invalid_field(field, format!("El campo {field} debe ser una fecha AAAA-MM-DD")))
 }

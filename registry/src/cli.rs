@@ -775,7 +775,7 @@ mod tests {
         assert_eq!(pkg, build.join("demo-0.2.0.vplugin"));
 
         let bytes = std::fs::read(&pkg).unwrap();
-        let verified = package::verify(&bytes, &[public.clone()]).unwrap();
+        let verified = package::verify(&bytes, std::slice::from_ref(&public)).unwrap();
         assert_eq!(verified.manifest.plugin.id, "demo");
         assert_eq!(verified.migrations_sqlite.len(), 1);
         assert_eq!(verified.migrations_postgres.len(), 1);

@@ -381,11 +381,11 @@ impl PluginTx {
         match self {
             PluginTx::Sqlite(tx) => {
                 let rows = bind_sqlite(sqlx::query(sql), params).fetch_all(&mut **tx).await?;
-                rows_to_wit(rows.iter(), |row, i| sqlite_value(row, i))
+                rows_to_wit(rows.iter(), sqlite_value)
             }
             PluginTx::Postgres(tx) => {
                 let rows = bind_pg(sqlx::query(sql), params).fetch_all(&mut **tx).await?;
-                rows_to_wit(rows.iter(), |row, i| pg_value(row, i))
+                rows_to_wit(rows.iter(), pg_value)
             }
         }
     })

@@ -15,17 +15,20 @@ use sqlparser::parser::Parser;
 
 use crate::db::Engine;
 
+/// A statement's verdict: its kind and parsed form, or why it was refused.
+type Verdict = Result<(Kind, std::sync::Arc<Statement>), String>;
+
 /// Checked statements, by (allowed tables, statement text): plugins send the same few statement
 /// texts over and over, and parsing costs far more than the lookup. Bounded; cleared when full.
 #[derive(Default)]
 pub struct Cache {
-    entries: std::sync::Mutex<std::collections::HashMap<(String, String), Result<(Kind, std::sync::Arc<Statement>), String>>>,
+    entries: std::sync::Mutex<std::collections::HashMap<(String, String), Verdict>>,
 }
 
 const CACHE_LIMIT: usize = 4096;
 
 impl Cache {
-    pub fn check(&self, engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Result<(Kind, std::sync::Arc<Statement>), String> {
+    pub fn check(&self, engine: Engine, sql: &str, allowed: &Allowed<'_>) -> Verdict {
         let key = (format!("{}|{}", allowed.prefix, allowed.read_only.join(",")), sql.to_string());
         if let Some(hit) = self.entries.lock().expect("guard cache lock").get(&key) {
             return hit.clone();

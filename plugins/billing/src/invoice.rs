@@ -571,7 +571,7 @@ pub fn electronic(ctx: &Ctx, req: &Req) -> Result<Value> {
             None => taxes.push(facturae::TaxSummary { tax_code: code, rate: l.tax_rate, base: l.base, tax: l.tax }),
         }
     }
-    taxes.sort_by(|a, b| b.rate.cmp(&a.rate));
+    taxes.sort_by_key(|t| std::cmp::Reverse(t.rate));
     let last_method = inv["payments"].as_array().and_then(|p| p.last()).and_then(|p| p["method"].as_str()).unwrap_or("transfer");
     let number = inv["number"].as_i64().unwrap_or_default();
     let doc = facturae::Invoice {
@@ -717,7 +717,7 @@ pub fn pdf_doc(ctx: &Ctx, doc: &Value, budget: bool) -> Result<crate::pdf::Doc> 
             None => taxes.push((l.tax_kind.clone(), facturae::TaxSummary { tax_code: String::new(), rate: l.tax_rate, base: l.base, tax: l.tax })),
         }
     }
-    taxes.sort_by(|a, b| b.1.rate.cmp(&a.1.rate));
+    taxes.sort_by_key(|t| std::cmp::Reverse(t.1.rate));
     let s = |k: &str| doc[k].as_str().unwrap_or_default().to_string();
     let n = |k: &str| doc[k].as_i64().unwrap_or_default();
     let simplified = doc["invoice_type"] == "F2";

@@ -240,7 +240,7 @@ pub fn compute(lines: &[LineInput], doc_discount: Discount) -> Result<Totals, Mo
             None => totals.by_rate.push(RateSummary { rate: line.tax_rate, base: amount.base, tax: amount.tax }),
         }
     }
-    totals.by_rate.sort_by(|a, b| b.rate.cmp(&a.rate));
+    totals.by_rate.sort_by_key(|r| std::cmp::Reverse(r.rate));
     totals.lines = amounts;
     Ok(totals)
 }

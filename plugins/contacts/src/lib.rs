@@ -298,7 +298,7 @@ fn notification(ctx: &Ctx, req: &Req) -> Result<Value> {
     }
     // The user's text goes in as template data, never as template source.
     let context = json!({ "subject": subject, "message": message, "name": record.data.display_name });
-    mail::send(&[record.data.email.clone()], "{{ subject }}", "{{ message }}", &context, &[])
+    mail::send(std::slice::from_ref(&record.data.email), "{{ subject }}", "{{ message }}", &context, &[])
         .map_err(|_| Error::conflict("No se ha podido enviar la notificación"))?;
     let now = host::now();
     let id: i64 = sql::query_scalar(
