@@ -377,7 +377,7 @@ async fn complete_login(
     throttle::clear_account(&state.db, &candidate.email).await?;
     metrics::counter!("volante_signins_total").increment(1);
 
-    let session = session::resolve(state, Some(&token)).await.map_err(|_| ApiError::invalid_session())?;
+    let session = session::resolve(state, Some(&token)).await.map_err(session::SessionProblem::error)?;
     ok(json!({ "target": "dashboard", "token": token, "user": session.user_payload() }))
 }
 
