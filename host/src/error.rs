@@ -51,6 +51,12 @@ impl ApiError {
         self
     }
 
+    /// `SERVER-000` as the client sees it, for a failure already logged where it happened (an
+    /// `ApiError::Internal` is logged with its cause and answered the same way).
+    pub fn server_fault() -> ApiError {
+        ApiError::Client(vec![server_fault_item()])
+    }
+
     /// `SESSION-000`: the call needs a session and none (or no valid one) was sent.
     pub fn invalid_session() -> ApiError {
         ApiError::new(codes::SESSION_INVALID, "Invalid session")
@@ -123,17 +129,18 @@ pub mod codes {
 #[derive(Clone)]
 struct FailedCall(Vec<ErrorItem>);
 
+/// What the client is told of a failure of the server: no internals.
+fn server_fault_item() -> ErrorItem {
+    ErrorItem { code: codes::INTERNAL.into(), data: Value::Null, details: "Error interno del servidor".into() }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let items = match self {
             ApiError::Client(items) => items,
             ApiError::Internal(err) => {
                 tracing::error!(error = ?err, "internal error");
-                vec![ErrorItem {
-                    code: codes::INTERNAL.into(),
-                    data: Value::Null,
-                    details: "Error interno del servidor".into(),
-                }]
+                vec![server_fault_item()]
             }
         };
         let mut response = Response::new(axum::body::Body::empty());

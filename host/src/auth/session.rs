@@ -52,7 +52,7 @@ impl SessionProblem {
     /// The answer of a call that needs a session: SESSION-000, or SERVER-000 when the lookup failed.
     pub fn error(self) -> ApiError {
         match self {
-            SessionProblem::Failed => ApiError::new(codes::INTERNAL, "Error interno del servidor"),
+            SessionProblem::Failed => ApiError::server_fault(),
             _ => ApiError::invalid_session(),
         }
     }

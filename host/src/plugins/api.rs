@@ -187,7 +187,7 @@ async fn dispatch_inner(
         AuthKind::None => match token {
             Some(token) => match session::resolve(&state, Some(&token)).await {
                 Ok(session) => Some(session),
-                Err(session::SessionProblem::Failed) => return Err(session::SessionProblem::Failed.error()),
+                Err(problem @ session::SessionProblem::Failed) => return Err(problem.error()),
                 Err(_) => None,
             },
             None => None,

@@ -718,7 +718,7 @@ impl Plugins {
                     Ok(answer) => Ok(answer),
                     Err(err) => {
                         tracing::error!(plugin = %id, error = %err, "the page a plugin answered with could not be read");
-                        Err(ApiError::new(codes::INTERNAL, "Error interno del servidor"))
+                        Err(ApiError::server_fault())
                     }
                 }
             }
