@@ -53,15 +53,15 @@ pub fn build_dir() -> PathBuf {
         .unwrap_or_else(|_| PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/volante/plugins"))
 }
 
-/// Pack the plugin in `plugin_dir` (its `plugin.toml`, migrations, and the built component and
-/// schemas from [`build_dir`]) and sign it with `key`.
-pub fn pack(plugin_dir: &Path, key: &package::SigningKey) -> anyhow::Result<Vec<u8>> {
+/// Pack the plugin in `plugin_dir` (its `plugin.toml`, migrations, and the component and schemas
+/// built into `built`, by default [`build_dir`]) and sign it with `key`.
+pub fn pack(plugin_dir: &Path, built: &Path, key: &package::SigningKey) -> anyhow::Result<Vec<u8>> {
     let mut manifest_text = std::fs::read_to_string(plugin_dir.join("plugin.toml")).context("reading plugin.toml")?;
     let manifest = volante_registry::manifest::Manifest::parse_shape(&manifest_text)?;
     let id = &manifest.plugin.id;
-    let component = std::fs::read(build_dir().join(format!("{id}.wasm")))
-        .with_context(|| format!("{id}.wasm is not built: run scripts/build-plugins.sh {id}"))?;
-    if let Ok(schemas) = std::fs::read_to_string(build_dir().join(format!("{id}.schemas.json"))) {
+    let component = std::fs::read(built.join(format!("{id}.wasm")))
+        .with_context(|| format!("{id}.wasm is not built in {}: run scripts/build-plugins.sh {id}", built.display()))?;
+    if let Ok(schemas) = std::fs::read_to_string(built.join(format!("{id}.schemas.json"))) {
         manifest_text = volante_registry::cli::merge_schemas(&manifest_text, &serde_json::from_str(&schemas)?)?;
     }
     let migrations = plugin_dir.join(&manifest.plugin.migrations);
@@ -77,6 +77,12 @@ impl Harness {
 
     /// The same with several plugins (e.g. one and the plugins it calls), installed in order.
     pub async fn start_with(plugin_dirs: &[&Path]) -> anyhow::Result<Harness> {
+        Harness::start_built(plugin_dirs, &build_dir()).await
+    }
+
+    /// The same with the components and schemas taken from `built` (where
+    /// `volante-registry build --out` wrote them) instead of [`build_dir`].
+    pub async fn start_built(plugin_dirs: &[&Path], built: &Path) -> anyhow::Result<Harness> {
         let dir_paths: Vec<PathBuf> = plugin_dirs
             .iter()
             .map(|dir| {
@@ -112,7 +118,7 @@ impl Harness {
         let mut services: Vec<String> = Vec::new();
         for dir_path in &dir_paths {
             let installed =
-                state.plugins.install(&state, &pack(dir_path, &key)?, actor).await.map_err(|e| anyhow::anyhow!("install: {e}"))?;
+                state.plugins.install(&state, &pack(dir_path, built, &key)?, actor).await.map_err(|e| anyhow::anyhow!("install: {e}"))?;
             let id = installed["plugin_id"].as_str().unwrap_or_default().to_string();
             let plugin = state.plugins.installed(&id).await.context("installed")?;
             services.extend(plugin.manifest.services.iter().map(|s| s.id.clone()));
