@@ -80,6 +80,11 @@ async fn upload(app: &TestApp, token: &str, bytes: Vec<u8>) -> Value {
 pub async fn install(app: &TestApp, provider: &str, id: &str, businesses: &[i64]) {
     let answer = upload(app, provider, pack_with(id, &manifest(id), signing_key())).await;
     assert_ok(&answer);
+    enable(app, provider, id, businesses).await;
+}
+
+/// Switch `id`'s service on for `businesses`, keeping the services they have.
+async fn enable(app: &TestApp, provider: &str, id: &str, businesses: &[i64]) {
     for business in businesses {
         let current = app.get("business/read", Some(provider), &[("business_id", &business.to_string())]).await;
         let mut services: Vec<String> =
@@ -88,6 +93,44 @@ pub async fn install(app: &TestApp, provider: &str, id: &str, businesses: &[i64]
         let on = app.post("business/services/update", Some(provider), json!({ "business_id": business, "services": services })).await;
         assert_ok(&on);
     }
+}
+
+/// What a plugin author runs, through the functions behind the registry's commands: keygen,
+/// pack, publish into a local index, and install into a running host over HTTP.
+#[tokio::test]
+async fn the_registry_packs_publishes_and_installs_into_a_running_host() {
+    use volante_registry::cli;
+    let tmp = tempfile::tempdir().unwrap();
+    let key = tmp.path().join("signing.key");
+    let public = cli::keygen(&key).unwrap();
+    let app = TestApp::spawn_with(move |config| config.plugins.trusted_keys = vec![public]).await;
+    let provider = app.provider().await;
+    let contacts = repo().join("plugins/contacts");
+    let packed = cli::pack(&contacts, &key, &build_dir(), None, Some(&tmp.path().join("contacts.vplugin"))).unwrap();
+    let registry = tmp.path().join("registry");
+    let entry = cli::publish(&packed, &registry, false).unwrap();
+    assert_eq!(cli::read_index(&registry).unwrap().packages.len(), 1);
+    let install = |file: PathBuf, token: String| {
+        let url = app.url.clone();
+        tokio::task::spawn_blocking(move || cli::install(&file, &url, &token))
+    };
+
+    let file = cli::resolve_package(&format!("contacts@{}", entry.version), &registry).unwrap();
+    let answer: Value = serde_json::from_str(&install(file.clone(), provider.clone()).await.unwrap().unwrap()).unwrap();
+    assert_eq!(answer["plugin_id"], "contacts", "{answer}");
+    enable(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
+    let director = app.director().await;
+    let page = app.post("contact/readall", Some(&director), json!({})).await;
+    assert_eq!(assert_ok(&page)["total"], 0);
+
+    // The host's refusals reach the author with their code and reason.
+    let stranger = tmp.path().join("stranger.key");
+    cli::keygen(&stranger).unwrap();
+    let unsigned = cli::pack(&contacts, &stranger, &build_dir(), None, Some(&tmp.path().join("stranger.vplugin"))).unwrap();
+    let refused = install(unsigned, provider.clone()).await.unwrap().unwrap_err().to_string();
+    assert!(refused.contains("PLUGIN-012") && refused.contains("does not trust"), "{refused}");
+    let staff = install(file, director).await.unwrap().unwrap_err().to_string();
+    assert!(staff.contains("PERMISSION-000"), "{staff}");
 }
 
 fn id_of(contact: &Value) -> i64 {
