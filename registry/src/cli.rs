@@ -1,4 +1,4 @@
-//! The `volante-registry` command line: build, pack, keygen, verify, publish, install, new.
+//! The `volante-registry` command line: build, pack, keygen, verify, publish, install, remove, new.
 //!
 //! ```text
 //! volante-registry build plugins/contacts            # component + schemas in ~/.cache/volante/plugins
@@ -7,6 +7,7 @@
 //! volante-registry verify contacts-0.1.0.vplugin --trust <hex>
 //! volante-registry publish contacts-0.1.0.vplugin --registry ./registry-data
 //! volante-registry install contacts@0.1.0 --registry ./registry-data --host http://127.0.0.1:8080 --token …
+//! volante-registry remove contacts --host http://127.0.0.1:8080 --token …
 //! volante-registry new fleet                         # scaffolds plugins/fleet
 //! ```
 
@@ -93,6 +94,17 @@ enum Cmd {
         #[arg(long)]
         registry: Option<PathBuf>,
     },
+    /// Remove an installed plugin from a running host: it stops serving at once; the businesses'
+    /// data stays for a later install.
+    Remove {
+        plugin_id: String,
+        /// The host's base URL (`http://127.0.0.1:8080`).
+        #[arg(long)]
+        host: String,
+        /// A provider administrator's session token.
+        #[arg(long, env = "VOLANTE_TOKEN", hide_env_values = true)]
+        token: String,
+    },
     /// Scaffold a working plugin.
     New {
         id: String,
@@ -134,6 +146,9 @@ pub fn main() -> anyhow::Result<()> {
             let registry = registry.unwrap_or_else(|| cache_dir().join("registry"));
             let file = resolve_package(&package, &registry)?;
             println!("{}", install(&file, &host, &token)?);
+        }
+        Cmd::Remove { plugin_id, host, token } => {
+            println!("{}", remove(&plugin_id, &host, &token)?);
         }
         Cmd::New { id, dir, sdk } => {
             let parent = dir.unwrap_or_else(|| if Path::new("plugins").is_dir() { "plugins".into() } else { ".".into() });
@@ -509,18 +524,33 @@ pub fn resolve_package(spec: &str, registry: &Path) -> anyhow::Result<PathBuf> {
     Ok(registry.join(&entry.file))
 }
 
-/// POST the package to the host's `plugin/install` (multipart field `package`) with curl; the
-/// token goes through stdin, never the command line. Returns the host's answer.
+/// POST the package to the host's `plugin/install` (multipart field `package`). Returns the
+/// host's answer.
 pub fn install(file: &Path, host: &str, token: &str) -> anyhow::Result<String> {
-    let url = format!("{}/api/plugin/install", host.trim_end_matches('/'));
+    let form = format!("package=@{};type=application/octet-stream", file.display());
+    post_to_host(host, "plugin/install", token, &["-F", &form], "the host refused the package")
+}
+
+/// POST `plugin/remove` for `plugin_id`. Returns the host's answer.
+pub fn remove(plugin_id: &str, host: &str, token: &str) -> anyhow::Result<String> {
+    let body = serde_json::json!({ "plugin_id": plugin_id }).to_string();
+    let args = ["-H", "Content-Type: application/json", "--data-binary", &body];
+    post_to_host(host, "plugin/remove", token, &args, &format!("the host did not remove {plugin_id}"))
+}
+
+/// POST to the host's `/api/<call>` with curl (`args` give the body); the token goes through
+/// stdin, never the command line. The answer's `data`; when the host refuses, `refused` and its
+/// error with code and reason.
+fn post_to_host(host: &str, call: &str, token: &str, args: &[&str], refused: &str) -> anyhow::Result<String> {
+    let url = format!("{}/api/{call}", host.trim_end_matches('/'));
     let mut child = Command::new("curl")
-        .args(["-sS", "-H", "@-", "-F"])
-        .arg(format!("package=@{};type=application/octet-stream", file.display()))
+        .args(["-sS", "-H", "@-"])
+        .args(args)
         .arg(&url)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .context("cannot run curl (install it to use `install`)")?;
+        .context("cannot run curl (install it to talk to a host)")?;
     child.stdin.take().expect("piped").write_all(format!("Authorization: Token {token}\n").as_bytes())?;
     let output = child.wait_with_output()?;
     let body = String::from_utf8_lossy(&output.stdout).to_string();
@@ -529,7 +559,7 @@ pub fn install(file: &Path, host: &str, token: &str) -> anyhow::Result<String> {
     }
     let answer: Value = serde_json::from_str(&body).with_context(|| format!("the host's answer is not JSON: {body}"))?;
     if answer.get("success") != Some(&Value::Bool(true)) {
-        bail!("the host refused the package: {}", answer.get("error").unwrap_or(&answer));
+        bail!("{refused}: {}", answer.get("error").unwrap_or(&answer));
     }
     Ok(serde_json::to_string_pretty(&answer["data"])?)
 }

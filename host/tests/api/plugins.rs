@@ -129,8 +129,54 @@ async fn the_registry_packs_publishes_and_installs_into_a_running_host() {
     let unsigned = cli::pack(&contacts, &stranger, &build_dir(), None, Some(&tmp.path().join("stranger.vplugin"))).unwrap();
     let refused = install(unsigned, provider.clone()).await.unwrap().unwrap_err().to_string();
     assert!(refused.contains("PLUGIN-012") && refused.contains("does not trust"), "{refused}");
-    let staff = install(file, director).await.unwrap().unwrap_err().to_string();
+    let staff = install(file, director.clone()).await.unwrap().unwrap_err().to_string();
     assert!(staff.contains("PERMISSION-000"), "{staff}");
+
+    // Removed through the registry: the host stops serving it.
+    let url = app.url.clone();
+    let removed = tokio::task::spawn_blocking(move || cli::remove("contacts", &url, &provider)).await.unwrap().unwrap();
+    assert!(removed.contains("\"removed\": true"), "{removed}");
+    let gone = app.post("contact/readall", Some(&director), json!({})).await;
+    assert_eq!(error_code(&gone), "REQ-404", "{gone}");
+    let url = app.url.clone();
+    let provider = app.provider().await;
+    let twice = tokio::task::spawn_blocking(move || cli::remove("contacts", &url, &provider)).await.unwrap().unwrap_err().to_string();
+    assert!(twice.contains("did not remove contacts") && twice.contains("PLUGIN-017"), "{twice}");
+}
+
+/// Removing a plugin stops serving it at once and keeps the businesses' data: installed again,
+/// it serves the same rows without running its migrations again.
+#[tokio::test]
+async fn a_removed_plugin_stops_serving_and_keeps_its_data_for_a_reinstall() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
+    let director = app.director().await;
+    let created = app.post("contact/create", Some(&director), json!({ "type": "P", "first_name": "Inés", "last_name": "Roca" })).await;
+    let id = id_of(assert_ok(&created));
+
+    // Staff cannot remove; an unknown plugin is named as such.
+    let denied = app.post("plugin/remove", Some(&director), json!({ "plugin_id": "contacts" })).await;
+    assert_eq!(error_code(&denied), "PERMISSION-000");
+    let unknown = app.post("plugin/remove", Some(&provider), json!({ "plugin_id": "fleet" })).await;
+    assert_eq!(error_code(&unknown), "PLUGIN-017");
+
+    let removed = app.post("plugin/remove", Some(&provider), json!({ "plugin_id": "contacts" })).await;
+    assert_eq!(assert_ok(&removed)["removed"], true);
+    let gone = app.get(&format!("contact/read/{id}"), Some(&director), &[]).await;
+    assert_eq!(error_code(&gone), "REQ-404", "{gone}");
+    let listed = app.get("plugin/list", Some(&provider), &[]).await;
+    assert!(!assert_ok(&listed).to_string().contains("\"contacts\""), "{listed}");
+    let doc: Value = app.client.get(format!("{}/api/openapi.json", app.url)).send().await.unwrap().json().await.unwrap();
+    assert!(doc["paths"].get("/contact/create").is_none(), "its routes leave the OpenAPI document");
+    let modules = app.get("plugin/modules", Some(&director), &[]).await;
+    assert!(!assert_ok(&modules).to_string().contains("\"contacts\""), "{modules}");
+
+    // Installed again: the school still has the service, and its contact is there.
+    let again = upload(&app, &provider, pack_with("contacts", &manifest("contacts"), signing_key())).await;
+    assert_ok(&again);
+    let read = app.get(&format!("contact/read/{id}"), Some(&director), &[]).await;
+    assert_eq!(assert_ok(&read)["first_name"], "Inés", "{read}");
 }
 
 fn id_of(contact: &Value) -> i64 {
