@@ -148,10 +148,7 @@ async fn the_registry_packs_publishes_and_installs_into_a_running_host() {
 /// it serves the same rows without running its migrations again.
 #[tokio::test]
 async fn a_removed_plugin_stops_serving_and_keeps_its_data_for_a_reinstall() {
-    let app = app_with_plugins().await;
-    let provider = app.provider().await;
-    install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
-    let director = app.director().await;
+    let (app, provider, director) = contacts_for_the_school().await;
     let created = app.post("contact/create", Some(&director), json!({ "type": "P", "first_name": "Inés", "last_name": "Roca" })).await;
     let id = id_of(assert_ok(&created));
 
@@ -179,16 +176,23 @@ async fn a_removed_plugin_stops_serving_and_keeps_its_data_for_a_reinstall() {
     assert_eq!(assert_ok(&read)["first_name"], "Inés", "{read}");
 }
 
+/// A host with contacts installed and switched on for the demo school; the provider
+/// administrator's and the school director's sessions.
+async fn contacts_for_the_school() -> (TestApp, String, String) {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
+    let director = app.director().await;
+    (app, provider, director)
+}
+
 fn id_of(contact: &Value) -> i64 {
     contact["contact_id"].as_i64().or_else(|| contact["id"].as_i64()).unwrap_or_else(|| panic!("no id in {contact}"))
 }
 
 #[tokio::test]
 async fn contacts_plugin_works_end_to_end() {
-    let app = app_with_plugins().await;
-    let provider = app.provider().await;
-    install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
-    let director = app.director().await;
+    let (app, _, director) = contacts_for_the_school().await;
 
     let created = app
         .post(
