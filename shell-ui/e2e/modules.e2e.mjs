@@ -3,8 +3,12 @@
 //   6. the provider switches contacts off for the demo school: the director's menu loses it;
 //      on again: it returns
 //   7. a teacher without the contact permission cannot open it
+//   8. the provider removes contacts from "Módulos instalados" (the director's menu loses it) and
+//      installs it again by uploading its package there: the director's contact is still there
 // They need the host to have installed the contacts package (`volante demo` with
 // plugins.registry_dir); without it they are reported as skipped, with the reason.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { USERS, assert, openBrowser, signIn } from './harness.mjs';
 
 /** The modules the signed-in page's session sees (GET plugin/modules). */
@@ -19,7 +23,15 @@ export async function listedModules(page) {
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
 const contactsLink = (page) => menu(page).getByRole('link', { name: 'Contactos' });
 
-export async function moduleJourneys({ host, browser, journey, skip }) {
+/** The path of `id`'s package in a registry folder (its index.json), or null. */
+function packageFile(registry, id) {
+  if (!registry?.dir) return null;
+  const index = JSON.parse(readFileSync(join(registry.dir, 'index.json'), 'utf8'));
+  const entry = index.packages.find((p) => p.id === id);
+  return entry ? join(registry.dir, entry.file) : null;
+}
+
+export async function moduleJourneys({ host, browser, journey, skip, registry }) {
   const { page, shot } = browser;
   const stamp = Date.now().toString(36).slice(-4);
   const person = { first: 'Lucía', last: `Fernández${stamp}`, second: 'Ruiz', dni: '12345678Z', email: `lucia.${stamp}@example.es` };
@@ -30,7 +42,7 @@ export async function moduleJourneys({ host, browser, journey, skip }) {
   const modules = await listedModules(page);
   if (!modules.includes('contacts')) {
     skip(
-      ['contact-create-find-edit-deactivate', 'provider-switches-contacts-off-and-on', 'teacher-without-permission-cannot-open-contacts'],
+      ['contact-create-find-edit-deactivate', 'provider-switches-contacts-off-and-on', 'teacher-without-permission-cannot-open-contacts', 'provider-removes-contacts-and-installs-its-package-again'],
       `GET plugin/modules lists no contacts module (${JSON.stringify(modules)}): the host has not installed the contacts package (volante demo with plugins.registry_dir)`,
     );
     return;
@@ -134,6 +146,47 @@ export async function moduleJourneys({ host, browser, journey, skip }) {
       assert(teacher.errors.length === 0, `errors in the teacher's page: ${teacher.errors.join(' | ')}`);
     } finally {
       await teacher.context.close();
+    }
+  });
+
+  await journey(browser, 'provider-removes-contacts-and-installs-its-package-again', async () => {
+    const pkg = packageFile(registry, 'contacts');
+    assert(pkg, 'no contacts package in the registry the host installed from');
+    const admin = await openBrowser();
+    try {
+      await signIn(admin.page, host, USERS.admin);
+      await menu(admin.page).getByRole('link', { name: 'Módulos instalados' }).click();
+      await admin.page.getByTestId('plugin-version-contacts').waitFor();
+      await admin.page.getByRole('button', { name: 'Quitar Contactos' }).click();
+      const dialog = admin.page.getByRole('alertdialog');
+      await dialog.getByText('Sus datos se conservan', { exact: false }).waitFor();
+      await admin.shot('18-provider-remove-contacts');
+      await dialog.getByRole('button', { name: 'Quitar', exact: true }).click();
+      await admin.page.getByText('Contactos se ha quitado').waitFor();
+      await admin.page.getByTestId('plugin-version-contacts').waitFor({ state: 'detached' });
+
+      // the director's next navigation asks for the modules again: the entry is gone
+      await page.goto(`${host.base}/dashboard`);
+      await page.getByTestId('greeting').waitFor();
+      await contactsLink(page).waitFor({ state: 'detached' });
+
+      // the same package uploaded from the page installs it again, with the school's data
+      await admin.page.getByLabel('Paquete del módulo (.vplugin)').setInputFiles(pkg);
+      await admin.page.getByText(/^Módulo contacts \S+ instalado$/).waitFor();
+      await admin.page.getByTestId('plugin-version-contacts').waitFor();
+      await admin.shot('19-provider-contacts-installed-again');
+      await page.goto(`${host.base}/dashboard`);
+      await contactsLink(page).click();
+      await page.waitForURL('**/contact/list');
+      const search = page.getByRole('searchbox', { name: 'Buscar' });
+      await search.fill(person.last.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
+      await search.press('Enter');
+      await page.getByTestId('paginator-text').filter({ hasText: 'Viendo 1 a 1 de 1' }).waitFor();
+      await page.getByRole('row').filter({ hasText: fullName }).waitFor();
+      await shot('20-contact-after-reinstall');
+      assert(admin.errors.length === 0, `errors in the provider's page: ${admin.errors.join(' | ')}`);
+    } finally {
+      await admin.context.close();
     }
   });
 }

@@ -38,7 +38,7 @@ async function main() {
     log('host is healthy; launching Chromium');
     browser = await openBrowser();
     await signinJourneys({ host, browser, journey });
-    await moduleJourneys({ host, browser, journey, skip });
+    await moduleJourneys({ host, browser, journey, skip, registry });
     await billingJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();

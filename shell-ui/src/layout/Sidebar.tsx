@@ -19,7 +19,7 @@ export const MENU: MenuEntry[] = [{ to: '/dashboard', labelKey: 'menu.dashboard'
 /** The provider administrators' entries. */
 export const PROVIDER_MENU: MenuEntry[] = [
   { to: '/facilauto/business/list', labelKey: 'menu.businesses', icon: '▦' },
-  { to: '/facilauto/plugins', labelKey: 'menu.plugins', icon: '⧉' },
+  { to: '/facilauto/plugins', labelKey: 'menu.plugins', icon: '▣' },
 ];
 
 /** Manifest icon names → glyphs (no icon font in the first load). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelopeOk, mockApi } from '@volante/plugin-ui/testing';
+import { envelopeOk, mockApi, writeError } from '@volante/plugin-ui/testing';
 import type { SessionUser } from '@volante/plugin-ui';
 import { demoUser, renderApp } from '../../test/renderApp';
 
@@ -85,5 +85,60 @@ describe('provider screens', () => {
     renderApp('/facilauto/plugins', { api: providerApi(), signedIn: true });
     expect(await screen.findByTestId('plugin-version-contacts')).toHaveTextContent('0.1.0');
     expect(screen.getByRole('table', { name: 'Módulos instalados' })).toHaveTextContent('Contactos');
+  });
+
+  it('installs a package: uploads it as "package", says what changed and lists again', async () => {
+    const api = providerApi();
+    api.on('POST plugin/install', () => envelopeOk({ plugin_id: 'contacts', version: '0.2.0', digest: 'sha256:ff', previous: '0.1.0' }));
+    renderApp('/facilauto/plugins', { api, signedIn: true });
+    await screen.findByTestId('plugin-version-contacts');
+    const file = new File([new Uint8Array([1, 2, 3])], 'contacts-0.2.0.vplugin', { type: 'application/octet-stream' });
+    fireEvent.change(screen.getByLabelText('Paquete del módulo (.vplugin)'), { target: { files: [file] } });
+    expect(await screen.findByText('Módulo contacts actualizado de 0.1.0 a 0.2.0')).toBeInTheDocument();
+    const sent = api.calls('POST plugin/install')[0].body as FormData;
+    expect((sent.get('package') as File).name).toBe('contacts-0.2.0.vplugin');
+    await waitFor(() => expect(api.calls('GET plugin/list')).toHaveLength(2));
+  });
+
+  it('shows why the host refused a package', async () => {
+    const api = providerApi();
+    api.on('POST plugin/install', () => writeError('PLUGIN-012', 'El servidor no confía en la clave que firmó el paquete'));
+    renderApp('/facilauto/plugins', { api, signedIn: true });
+    await screen.findByTestId('plugin-version-contacts');
+    const file = new File([new Uint8Array([1])], 'ajeno.vplugin');
+    fireEvent.change(screen.getByLabelText('Paquete del módulo (.vplugin)'), { target: { files: [file] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('El servidor no confía en la clave que firmó el paquete');
+    expect(api.calls('GET plugin/list')).toHaveLength(1);
+  });
+
+  it('removes a plugin only after confirming, saying its data stays', async () => {
+    const api = providerApi();
+    api.on('POST plugin/remove', (req) => envelopeOk({ ...(req.body as object), removed: true }));
+    renderApp('/facilauto/plugins', { api, signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitar Contactos' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Sus datos se conservan');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.calls('POST plugin/remove')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar Contactos' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Quitar' }));
+    expect(await screen.findByText('Contactos se ha quitado')).toBeInTheDocument();
+    expect(api.calls('POST plugin/remove')[0].body).toEqual({ plugin_id: 'contacts' });
+  });
+
+  it('grants the tables a plugin asks to read that are not granted yet', async () => {
+    const billing = { ...plugins[0], plugin_id: 'billing', name: 'Facturación', services: [{ id: 'billing', name: 'Facturación' }], tables_requested: ['contacts_contact', 'contacts_group'], tables_granted: ['contacts_group'] };
+    const api = providerApi();
+    api.on('GET plugin/list', () => envelopeOk([...plugins, billing]));
+    api.on('POST plugin/grant', () => envelopeOk({ plugin_id: 'billing', tables: ['contacts_contact', 'contacts_group'] }));
+    renderApp('/facilauto/plugins', { api, signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Conceder lectura a Facturación' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('contacts_contact');
+    expect(dialog).not.toHaveTextContent('contacts_group');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conceder' }));
+    expect(await screen.findByText('Lectura concedida a Facturación')).toBeInTheDocument();
+    expect(api.calls('POST plugin/grant')[0].body).toEqual({ plugin_id: 'billing', tables: ['contacts_contact'] });
   });
 });
