@@ -26,6 +26,27 @@ pub struct Db {
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
 
+/// The tables the host's own migrations create, on either engine (lower-case, sorted). Plugins
+/// name their tables `<plugin id>_<name>`, so no plugin may have an id these names start with.
+pub fn host_tables() -> &'static [String] {
+    static TABLES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut names = std::collections::BTreeSet::new();
+        for migration in SQLITE_MIGRATIONS.iter().chain(POSTGRES_MIGRATIONS.iter()) {
+            let sql = migration.sql.to_ascii_lowercase();
+            for after in sql.split("create table").skip(1) {
+                let after = after.trim_start();
+                let after = after.strip_prefix("if not exists").unwrap_or(after).trim_start();
+                let name: String = after.chars().filter(|c| *c != '"').take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                if !name.is_empty() {
+                    names.insert(name);
+                }
+            }
+        }
+        names.into_iter().collect()
+    })
+}
+
 impl Db {
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
         sqlx::any::install_default_drivers();

@@ -56,6 +56,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("GET", "plugin/modules", "token"),
     ("GET", "plugin/schemas", "token"),
     ("POST", "plugin/remove", "admin"),
+    ("POST", "plugin/revoke", "admin"),
     ("POST", "registration", "none"),
     ("POST", "user/email/update", "token"),
     ("GET", "user/log", "token"),

@@ -161,6 +161,8 @@ pub enum ManifestError {
     NoService,
     #[error("route `{0}`: {1}")]
     BadRoute(String, String),
+    #[error("[tables] read: `{0}`: {1}")]
+    BadReadTable(String, String),
     #[error("the plugin is built for interface {found}; this host supports {supported}")]
     UnsupportedApi { found: String, supported: String },
 }
@@ -221,6 +223,16 @@ impl Manifest {
                 }
             }
         }
+        for table in &self.tables.read {
+            let bad = |why: &str| ManifestError::BadReadTable(table.clone(), why.into());
+            let (owner, name) = table.split_once('_').unwrap_or((table, ""));
+            if owner.is_empty() || name.is_empty() || !table.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+                return Err(bad("another plugin's table is named `<plugin id>_<name>` in lower case"));
+            }
+            if table.starts_with(&self.table_prefix()) {
+                return Err(bad("the plugin's own tables need no grant"));
+            }
+        }
         Ok(())
     }
 
@@ -266,5 +278,14 @@ permission = "demo.read"
         assert!(matches!(Manifest::parse(&unknown), Err(ManifestError::Parse(_))));
         let bad_id = MINIMAL.replace("id = \"demo\"\nname = \"Demo\"\nversion", "id = \"Demo-1\"\nname = \"Demo\"\nversion");
         assert!(matches!(Manifest::parse(&bad_id), Err(ManifestError::BadId(_))));
+    }
+
+    #[test]
+    fn tables_to_read_are_other_plugins_tables() {
+        let with = |tables: &str| Manifest::parse(&format!("{MINIMAL}\n[tables]\nread = [{tables}]\n"));
+        assert_eq!(with("\"contacts_contact\"").unwrap().tables.read, ["contacts_contact"]);
+        for bad in ["\"demo_item\"", "\"contacts\"", "\"_contact\"", "\"Contacts_Contact\"", "\"contacts_contact; --\""] {
+            assert!(matches!(with(bad), Err(ManifestError::BadReadTable(..))), "{bad}");
+        }
     }
 }

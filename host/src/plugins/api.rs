@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .route("/plugin/list", get(list))
         .route("/plugin/remove", post(remove))
         .route("/plugin/grant", post(grant))
+        .route("/plugin/revoke", post(revoke))
         .route("/plugin/modules", get(modules))
         .route("/plugin/schemas", get(schemas))
 }
@@ -98,7 +99,14 @@ struct GrantRequest {
 
 async fn grant(State(state): State<AppState>, session: Session, Body(req): Body<GrantRequest>) -> ApiJson {
     session.require_provider_admin()?;
-    let granted = state.plugins.grant(&state, &req.plugin_id, &req.tables).await?;
+    let granted = state.plugins.grant(&state, &req.plugin_id, &req.tables, (&session).into()).await?;
+    ok(json!({ "plugin_id": req.plugin_id, "tables": granted }))
+}
+
+/// `plugin/revoke`: take back reads granted with `plugin/grant`; answers what is still granted.
+async fn revoke(State(state): State<AppState>, session: Session, Body(req): Body<GrantRequest>) -> ApiJson {
+    session.require_provider_admin()?;
+    let granted = state.plugins.revoke(&state, &req.plugin_id, &req.tables, (&session).into()).await?;
     ok(json!({ "plugin_id": req.plugin_id, "tables": granted }))
 }
 

@@ -217,19 +217,40 @@ impl PluginData {
     }
 
     /// Read access for `plugin_id` to another plugin's tables, as granted by the provider.
+    /// SQLite: nothing to do (the statement guard reads the grants). PostgreSQL: `SELECT` for the
+    /// plugin's role on each table that exists; one not created yet gets it after the migration
+    /// that creates it (`Plugins::apply_read_grants`).
     pub fn grant_read<'a>(&'a self, plugin_id: &'a str, tables: &'a [String]) -> BoxFuture<'a, anyhow::Result<()>> {
-        Box::pin(async move {
-        if let Engine::Postgres = self.engine {
-            let role = role_name(plugin_id);
-            for table in tables {
-                if table.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
-                    let grant = format!("GRANT SELECT ON \"{table}\" TO {role}");
-                    let _ = sqlx::Executor::execute(self.pg()?, grant.as_str()).await;
-                }
+        Box::pin(self.change_read(plugin_id, tables, true))
+    }
+
+    /// Take back read access (PostgreSQL: `REVOKE SELECT`).
+    pub fn revoke_read<'a>(&'a self, plugin_id: &'a str, tables: &'a [String]) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(self.change_read(plugin_id, tables, false))
+    }
+
+    async fn change_read(&self, plugin_id: &str, tables: &[String], grant: bool) -> anyhow::Result<()> {
+        let Engine::Postgres = self.engine else { return Ok(()) };
+        let pool = self.pg()?;
+        let role = role_name(plugin_id);
+        let exists: Option<(String,)> =
+            sqlx::query_as("SELECT rolname::text FROM pg_roles WHERE rolname = $1").bind(&role).fetch_optional(pool).await?;
+        if exists.is_none() {
+            // Its role comes with its first migration, which applies the grants.
+            return Ok(());
+        }
+        for table in tables {
+            if !table.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
+                anyhow::bail!("not a table name: {table}");
+            }
+            let (there,): (bool,) = sqlx::query_as("SELECT to_regclass(current_schema() || '.' || $1) IS NOT NULL").bind(table).fetch_one(pool).await?;
+            if there {
+                let statement =
+                    if grant { format!("GRANT SELECT ON \"{table}\" TO {role}") } else { format!("REVOKE SELECT ON \"{table}\" FROM {role}") };
+                sqlx::Executor::execute(pool, statement.as_str()).await.with_context(|| format!("Failed to change the read grant on {table}"))?;
             }
         }
         Ok(())
-    })
     }
 
     /// Open the call's transaction, bound to `business_id` and, on PostgreSQL, to the plugin's role.

@@ -183,6 +183,40 @@ pub mod plugin_codes {
     pub const MIGRATION: &str = "PLUGIN-016";
     pub const NOT_INSTALLED: &str = "PLUGIN-017";
     pub const ROUTE_TAKEN: &str = "PLUGIN-018";
+    pub const RESERVED: &str = "PLUGIN-019";
+}
+
+/// The host table a plugin with this id would take as its own (a plugin's tables are
+/// `<id>_<name>`), if any.
+fn host_table_claimed_by(id: &str) -> Option<&'static str> {
+    let prefix = format!("{id}_");
+    db::host_tables().iter().map(String::as_str).find(|t| *t == id || t.starts_with(&prefix))
+}
+
+/// The host table behind a table a plugin asks to read: the table itself, or one its owner's
+/// id (any part of the name before a `_`) would take.
+fn host_table_behind(table: &str) -> Option<&'static str> {
+    table.match_indices('_').map(|(i, _)| &table[..i]).chain([table]).find_map(host_table_claimed_by)
+}
+
+/// Refuse a package whose id or requested tables reach the host's own tables.
+fn check_reserved_names(manifest: &volante_registry::manifest::Manifest) -> ApiResult<()> {
+    let id = &manifest.plugin.id;
+    if let Some(table) = host_table_claimed_by(id) {
+        return Err(ApiError::new(
+            plugin_codes::RESERVED,
+            format!("El identificador {id} está reservado: las tablas {id}_… serían del servidor ({table})"),
+        ));
+    }
+    for table in &manifest.tables.read {
+        if let Some(host) = host_table_behind(table) {
+            return Err(ApiError::new(
+                plugin_codes::RESERVED,
+                format!("El plugin pide leer la tabla {table}, reservada al servidor ({host})"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether two route patterns (`a/{x}/b`) can match the same path: as many segments, and at
@@ -294,7 +328,7 @@ impl Plugins {
             let bytes = std::fs::read(&path).with_context(|| format!("Failed to read the package of {id} at {path}"))?;
             // Verified at install; checked again against the signer recorded then.
             let package = package::verify(&bytes, &[signer]).map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
-            let grants = self.grants(db, &id).await?;
+            let grants = self.grants(db, &id, &package.manifest).await?;
             let installed = self.prepare(&package, grants).await.with_context(|| format!("Failed to load plugin {id}"))?;
             let installed = Arc::new(installed);
             self.ready.current(&installed);
@@ -303,20 +337,43 @@ impl Plugins {
         Ok(())
     }
 
-    async fn grants(&self, db: &Db, id: &str) -> anyhow::Result<Vec<String>> {
-        Ok(sqlx::query_as::<_, (String,)>("SELECT table_name FROM plugin_grant WHERE plugin_id = $1")
+    /// The tables `id` may read: granted by the provider and still asked for by `manifest`
+    /// (a version that no longer asks for one does not keep it).
+    async fn grants(&self, db: &Db, id: &str, manifest: &volante_registry::manifest::Manifest) -> anyhow::Result<Vec<String>> {
+        let mut tables: Vec<String> = sqlx::query_as::<_, (String,)>("SELECT table_name FROM plugin_grant WHERE plugin_id = $1")
             .bind(id)
             .fetch_all(&db.pool)
             .await?
             .into_iter()
             .map(|(t,)| t)
-            .collect())
+            .filter(|t| manifest.tables.read.contains(t))
+            .collect();
+        tables.sort();
+        Ok(tables)
+    }
+
+    /// PostgreSQL: give every plugin's role the reads the provider granted it. A grant given
+    /// before the other plugin created its tables takes effect once they exist (this runs after
+    /// every migration).
+    async fn apply_read_grants(&self, conn: &mut sqlx::AnyConnection) -> ApiResult<()> {
+        if self.data.engine() != DbEngine::Postgres {
+            return Ok(());
+        }
+        let grants: Vec<(String, String)> = sqlx::query_as("SELECT plugin_id, table_name FROM plugin_grant").fetch_all(&mut *conn).await?;
+        for (plugin_id, table) in grants {
+            // Only what the installed version still asks for.
+            if self.installed(&plugin_id).await.is_some_and(|p| p.manifest.tables.read.contains(&table)) {
+                self.data.grant_read(&plugin_id, std::slice::from_ref(&table)).await?;
+            }
+        }
+        Ok(())
     }
 
     /// Verify, compile and install (or upgrade) a package. An upgrade runs the new migrations in
     /// every business that has the plugin; if one fails, the old version keeps serving.
     pub async fn install(&self, app: &AppState, bytes: &[u8], actor: Actor) -> ApiResult<Value> {
         let package = package::verify(bytes, &self.trusted).map_err(package_error)?;
+        check_reserved_names(&package.manifest)?;
         let id = package.manifest.plugin.id.clone();
         let version = package.manifest.plugin.version.clone();
         let previous = self.installed(&id).await;
@@ -353,7 +410,7 @@ impl Plugins {
                 }
             }
         }
-        let grants = self.grants(&app.db, &id).await?;
+        let grants = self.grants(&app.db, &id, &package.manifest).await?;
         let installed = self.prepare(&package, grants).await.map_err(|err| {
             ApiError::new(plugin_codes::INTERFACE, format!("El componente no cumple la interfaz volante:plugin: {err:#}"))
         })?;
@@ -504,26 +561,61 @@ impl Plugins {
         Ok(installed)
     }
 
-    /// Grant `plugin_id` read access to tables its manifest asked for.
-    pub async fn grant(&self, app: &AppState, id: &str, tables: &[String]) -> ApiResult<Vec<String>> {
+    /// Grant `id` read access to tables its manifest asks for.
+    pub async fn grant(&self, app: &AppState, id: &str, tables: &[String], actor: Actor) -> ApiResult<Vec<String>> {
+        self.change_grants(app, id, tables, true, actor).await
+    }
+
+    /// Take back read access granted to `id`.
+    pub async fn revoke(&self, app: &AppState, id: &str, tables: &[String], actor: Actor) -> ApiResult<Vec<String>> {
+        self.change_grants(app, id, tables, false, actor).await
+    }
+
+    /// Record the grants (or take them back) with an audit entry, apply them in the database,
+    /// and serve the plugin's next calls with them. The tables it may read afterwards.
+    async fn change_grants(&self, app: &AppState, id: &str, tables: &[String], grant: bool, actor: Actor) -> ApiResult<Vec<String>> {
         let plugin = self.installed(id).await.ok_or_else(|| ApiError::new(plugin_codes::NOT_INSTALLED, "El plugin no está instalado"))?;
+        if tables.is_empty() {
+            return Err(ApiError::invalid_field("tables", "Indique al menos una tabla"));
+        }
         for table in tables {
             if !plugin.manifest.tables.read.contains(table) {
                 return Err(ApiError::invalid_field("tables", format!("El manifiesto no pide la tabla {table}")));
             }
         }
+        let mut tx = app.db.pool.begin().await?;
         for table in tables {
-            sqlx::query(
-                "INSERT INTO plugin_grant (plugin_id, table_name, granted_at) VALUES ($1, $2, $3) ON CONFLICT (plugin_id, table_name) DO NOTHING",
-            )
-            .bind(id)
-            .bind(table)
-            .bind(db::now())
-            .execute(&app.db.pool)
-            .await?;
+            let change = if grant {
+                sqlx::query(
+                    "INSERT INTO plugin_grant (plugin_id, table_name, granted_at) VALUES ($1, $2, $3) ON CONFLICT (plugin_id, table_name) DO NOTHING",
+                )
+                .bind(id)
+                .bind(table)
+                .bind(db::now())
+            } else {
+                sqlx::query("DELETE FROM plugin_grant WHERE plugin_id = $1 AND table_name = $2").bind(id).bind(table)
+            };
+            change.execute(&mut *tx).await?;
         }
-        self.data.grant_read(id, tables).await?;
-        let grants = self.grants(&app.db, id).await?;
+        crate::audit::record(
+            &mut tx,
+            crate::audit::Entry {
+                business_id: actor.business_id,
+                actor_user_id: actor.user_id,
+                action: if grant { "plugin.grant" } else { "plugin.revoke" },
+                target_kind: "plugin",
+                target_id: id.into(),
+                detail: json!({ "tables": tables }),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        if grant {
+            self.data.grant_read(id, tables).await?;
+        } else {
+            self.data.revoke_read(id, tables).await?;
+        }
+        let grants = self.grants(&app.db, id, &plugin.manifest).await?;
         let mut map = self.installed.write().await;
         if let Some(current) = map.get(id).cloned() {
             let refreshed = Installed {
@@ -561,9 +653,9 @@ impl Plugins {
         .bind(business_id)
         .bind(plugin.manifest.plugin.version.to_string())
         .bind(db::now())
-        .execute(conn)
+        .execute(&mut *conn)
         .await?;
-        Ok(())
+        self.apply_read_grants(conn).await
     }
 
     /// Called when services are switched on for a business: plugins serving them get their
@@ -928,7 +1020,25 @@ fn percent_decode(segment: &str) -> String {
 
 #[cfg(test)]
 mod route_tests {
-    use super::patterns_overlap;
+    use super::{db, host_table_behind, host_table_claimed_by, patterns_overlap};
+
+    #[test]
+    fn plugin_ids_and_read_tables_never_reach_the_host_tables() {
+        let tables = db::host_tables();
+        for table in ["app_user", "business_service", "plugin_grant", "session", "audit_log"] {
+            assert!(tables.iter().any(|t| t == table), "{table} missing from {tables:?}");
+        }
+        for id in ["business", "plugin", "user", "app", "session", "audit"] {
+            assert!(host_table_claimed_by(id).is_some(), "{id}");
+        }
+        for id in ["contacts", "billing", "businesses", "fleet"] {
+            assert_eq!(host_table_claimed_by(id), None, "{id}");
+        }
+        assert_eq!(host_table_behind("app_user"), Some("app_user"));
+        assert_eq!(host_table_behind("user_permission"), Some("user_permission"));
+        assert!(host_table_behind("plugin_anything").is_some(), "a plugin named `plugin` cannot exist");
+        assert_eq!(host_table_behind("contacts_contact"), None);
+    }
 
     #[test]
     fn patterns_overlap_when_some_path_matches_both() {

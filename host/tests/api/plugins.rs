@@ -176,6 +176,72 @@ async fn a_removed_plugin_stops_serving_and_keeps_its_data_for_a_reinstall() {
     assert_eq!(assert_ok(&read)["first_name"], "Inés", "{read}");
 }
 
+/// A plugin reads another plugin's table only once the provider grants what its manifest asks
+/// for: then only the current business's rows, and never writes; revoked, it reads nothing
+/// again. A grant given before the other plugin created its tables takes effect once they exist.
+#[tokio::test]
+async fn granted_tables_are_read_only_for_the_business_alone_until_revoked() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let (school, other) = (app.demo.school_business_id, app.demo.provider_business_id);
+    let asking = format!("{}\n[tables]\nread = [\"contacts_contact\"]\n", manifest("hostile"));
+    assert_ok(&upload(&app, &provider, pack_with("hostile", &asking, signing_key())).await);
+    enable(&app, &provider, "hostile", &[school, other]).await;
+    let director = app.director().await;
+    let read = json!({ "statement": "SELECT id, business_id, display_name FROM contacts_contact", "params": [], "write": false });
+    let grant = |call: &'static str, tables: Value| app.post(call, Some(&provider), json!({ "plugin_id": "hostile", "tables": tables }));
+
+    // Asked for, not granted: refused.
+    assert_eq!(assert_ok(&app.post("hostile/sql", Some(&director), read.clone()).await)["refused"], true);
+    // Granted before contacts exists; a table the manifest does not ask for is not grantable.
+    assert_eq!(assert_ok(&grant("plugin/grant", json!(["contacts_contact"])).await)["tables"], json!(["contacts_contact"]));
+    assert_eq!(error_code(&grant("plugin/grant", json!(["contacts_group"])).await), "REQ-102");
+    assert_eq!(error_code(&app.post("plugin/grant", Some(&director), json!({ "plugin_id": "hostile", "tables": ["contacts_contact"] })).await), "PERMISSION-000");
+
+    install(&app, &provider, "contacts", &[school, other]).await;
+    assert_ok(&app.post("contact/create", Some(&director), json!({ "type": "P", "first_name": "Marta", "last_name": "Gil" })).await);
+    assert_ok(&app.post("contact/create", Some(&provider), json!({ "type": "P", "first_name": "Otro", "last_name": "Negocio" })).await);
+
+    let seen = app.post("hostile/sql", Some(&director), read.clone()).await;
+    assert_eq!(assert_ok(&seen)["refused"], false, "{seen}");
+    assert_eq!(seen["data"]["business_ids"], json!([school]), "{seen}");
+    for write in [
+        json!({ "statement": "UPDATE contacts_contact SET notes = 'x'", "params": [], "write": true }),
+        json!({ "statement": "DELETE FROM contacts_contact", "params": [], "write": true }),
+    ] {
+        let answer = app.post("hostile/sql", Some(&director), write).await;
+        assert_eq!(assert_ok(&answer)["refused"], true, "{answer}");
+    }
+    let contacts = app.post("contact/readall", Some(&director), json!({})).await;
+    assert_eq!(assert_ok(&contacts)["total"], 1, "nothing was changed");
+
+    // Taken back: refused again, at once.
+    assert_eq!(assert_ok(&grant("plugin/revoke", json!(["contacts_contact"])).await)["tables"], json!([]));
+    assert_eq!(assert_ok(&app.post("hostile/sql", Some(&director), read.clone()).await)["refused"], true);
+    // And granted again, now that the table exists.
+    assert_ok(&grant("plugin/grant", json!(["contacts_contact"])).await);
+    assert_eq!(assert_ok(&app.post("hostile/sql", Some(&director), read).await)["refused"], false);
+    assert_eq!(app.count("SELECT COUNT(*) FROM audit_log WHERE action IN ('plugin.grant', 'plugin.revoke')").await, 3);
+}
+
+/// A plugin's tables are `<id>_<name>`: an id that would make host tables its own, or a table to
+/// read that is the host's, is refused at install.
+#[tokio::test]
+async fn plugin_ids_and_tables_reserved_to_the_host_are_refused_at_install() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    for id in ["business", "plugin", "user"] {
+        let claiming = manifest("hostile").replacen("id = \"hostile\"", &format!("id = \"{id}\""), 1);
+        let answer = upload(&app, &provider, pack_with("hostile", &claiming, signing_key())).await;
+        assert_eq!(error_code(&answer), "PLUGIN-019", "{id}: {answer}");
+    }
+    let reading = format!("{}\n[tables]\nread = [\"app_user\"]\n", manifest("hostile"));
+    let answer = upload(&app, &provider, pack_with("hostile", &reading, signing_key())).await;
+    assert_eq!(error_code(&answer), "PLUGIN-019", "{answer}");
+    assert!(answer["error"][0]["details"].as_str().unwrap().contains("app_user"), "{answer}");
+    assert_eq!(app.count("SELECT COUNT(*) FROM plugin_install").await, 0);
+}
+
 /// A host with contacts installed and switched on for the demo school; the provider
 /// administrator's and the school director's sessions.
 async fn contacts_for_the_school() -> (TestApp, String, String) {

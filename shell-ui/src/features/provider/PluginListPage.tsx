@@ -13,8 +13,8 @@ interface Installed {
 
 /**
  * /facilauto/plugins: the installed plugins with their versions (provider administrators), and
- * what the provider does with them: install or upgrade a signed package, grant the other
- * modules' tables a plugin asks to read, remove a plugin (its businesses' data stays).
+ * what the provider does with them: install or upgrade a signed package, grant (and take back)
+ * the other modules' tables a plugin asks to read, remove a plugin (its businesses' data stays).
  */
 export default function PluginListPage() {
   const { t } = useTranslation();
@@ -71,6 +71,20 @@ export default function PluginListPage() {
     }, t('provider.plugins.grantError'));
   }
 
+  async function revoke(plugin: InstalledPlugin, table: string) {
+    const ok = await confirm({
+      title: t('provider.plugins.revokeTitle', { name: plugin.name }),
+      message: t('provider.plugins.revokeMessage', { name: plugin.name, table }),
+      confirmLabel: t('provider.plugins.revoke'),
+      tone: 'danger',
+    });
+    if (!ok) return;
+    await change(async () => {
+      await api.post('plugin/revoke', { plugin_id: plugin.plugin_id, tables: [table] });
+      return t('provider.plugins.revoked', { name: plugin.name, table });
+    }, t('provider.plugins.revokeError'));
+  }
+
   async function remove(plugin: InstalledPlugin) {
     const ok = await confirm({
       title: t('provider.plugins.removeTitle', { name: plugin.name }),
@@ -103,7 +117,17 @@ export default function PluginListPage() {
             <ul className="plugin-tables">
               {p.tables_requested.map((table) => (
                 <li key={table}>
-                  <code>{table}</code> {p.tables_granted.includes(table) ? t('provider.plugins.tableGranted') : <strong>{t('provider.plugins.tablePending')}</strong>}
+                  <code>{table}</code>{' '}
+                  {p.tables_granted.includes(table) ? (
+                    <>
+                      {t('provider.plugins.tableGranted')}{' '}
+                      <button type="button" className="vk-btn vk-btn--light" disabled={busy} aria-label={t('provider.plugins.revokeFor', { name: p.name, table })} onClick={() => void revoke(p, table)}>
+                        {t('provider.plugins.revoke')}
+                      </button>
+                    </>
+                  ) : (
+                    <strong>{t('provider.plugins.tablePending')}</strong>
+                  )}
                 </li>
               ))}
             </ul>

@@ -141,4 +141,18 @@ describe('provider screens', () => {
     expect(await screen.findByText('Lectura concedida a Facturación')).toBeInTheDocument();
     expect(api.calls('POST plugin/grant')[0].body).toEqual({ plugin_id: 'billing', tables: ['contacts_contact'] });
   });
+
+  it('takes back a granted table after confirming', async () => {
+    const billing = { ...plugins[0], plugin_id: 'billing', name: 'Facturación', services: [{ id: 'billing', name: 'Facturación' }], tables_requested: ['contacts_contact'], tables_granted: ['contacts_contact'] };
+    const api = providerApi();
+    api.on('GET plugin/list', () => envelopeOk([billing]));
+    api.on('POST plugin/revoke', () => envelopeOk({ plugin_id: 'billing', tables: [] }));
+    renderApp('/facilauto/plugins', { api, signedIn: true });
+    const revoke = await screen.findByRole('button', { name: 'Retirar a Facturación la lectura de contacts_contact' });
+    expect(screen.queryByRole('button', { name: 'Conceder lectura a Facturación' })).toBeNull();
+    fireEvent.click(revoke);
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Retirar' }));
+    expect(await screen.findByText('Facturación ya no lee contacts_contact')).toBeInTheDocument();
+    expect(api.calls('POST plugin/revoke')[0].body).toEqual({ plugin_id: 'billing', tables: ['contacts_contact'] });
+  });
 });
