@@ -36,6 +36,18 @@ export async function moduleJourneys({ host, browser, journey, skip, registry })
   const stamp = Date.now().toString(36).slice(-4);
   const person = { first: 'Lucía', last: `Fernández${stamp}`, second: 'Ruiz', dni: '12345678Z', email: `lucia.${stamp}@example.es` };
   const fullName = `${person.first} ${person.last} ${person.second}`;
+  /** Open the contact list from the menu and search the person (accents left out): their row. */
+  const findPerson = async () => {
+    await contactsLink(page).click();
+    await page.waitForURL('**/contact/list');
+    const search = page.getByRole('searchbox', { name: 'Buscar' });
+    await search.fill(person.last.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
+    await search.press('Enter');
+    await page.getByTestId('paginator-text').filter({ hasText: 'Viendo 1 a 1 de 1' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: fullName });
+    await row.waitFor();
+    return row;
+  };
 
   await page.goto(`${host.base}/dashboard`);
   await page.getByTestId('greeting').waitFor();
@@ -73,14 +85,7 @@ export async function moduleJourneys({ host, browser, journey, skip, registry })
     await page.getByTestId('contact-state').filter({ hasText: 'Activo' }).waitFor();
 
     // find it from the list: search from 2 characters, "Viendo 1 a 1 de 1"
-    await contactsLink(page).click();
-    await page.waitForURL('**/contact/list');
-    const search = page.getByRole('searchbox', { name: 'Buscar' });
-    await search.fill(person.last.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
-    await search.press('Enter');
-    await page.getByTestId('paginator-text').filter({ hasText: 'Viendo 1 a 1 de 1' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: fullName });
-    await row.waitFor();
+    const row = await findPerson();
     await shot('12-contact-found');
 
     // edit: the mobile, saved and read back after a reload
@@ -176,13 +181,7 @@ export async function moduleJourneys({ host, browser, journey, skip, registry })
       await admin.page.getByTestId('plugin-version-contacts').waitFor();
       await admin.shot('19-provider-contacts-installed-again');
       await page.goto(`${host.base}/dashboard`);
-      await contactsLink(page).click();
-      await page.waitForURL('**/contact/list');
-      const search = page.getByRole('searchbox', { name: 'Buscar' });
-      await search.fill(person.last.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''));
-      await search.press('Enter');
-      await page.getByTestId('paginator-text').filter({ hasText: 'Viendo 1 a 1 de 1' }).waitFor();
-      await page.getByRole('row').filter({ hasText: fullName }).waitFor();
+      await findPerson();
       await shot('20-contact-after-reinstall');
       assert(admin.errors.length === 0, `errors in the provider's page: ${admin.errors.join(' | ')}`);
     } finally {
