@@ -166,18 +166,14 @@ impl PluginData {
         Box::pin(async move {
         let pool = self.pg()?;
         let role = role_name(plugin_id);
-        let exists: Option<(String,)> =
-            sqlx::query_as("SELECT rolname::text FROM pg_roles WHERE rolname = $1").bind(&role).fetch_optional(pool).await?;
-        if exists.is_none() {
+        if !role_exists(pool, &role).await? {
             let create = format!("CREATE ROLE {role} NOLOGIN NOSUPERUSER NOBYPASSRLS");
             let created = sqlx::Executor::execute(pool, create.as_str()).await;
             if let Err(err) = created {
                 // Another database in the same cluster (or another host) may have created it
                 // meanwhile: PostgreSQL then answers "already exists" or, when the two creations
                 // overlap, a unique violation on pg_authid. Either way the role is there now.
-                let now: Option<(String,)> =
-                    sqlx::query_as("SELECT rolname::text FROM pg_roles WHERE rolname = $1").bind(&role).fetch_optional(pool).await?;
-                if now.is_none() {
+                if !role_exists(pool, &role).await? {
                     return Err(err).context("Failed to create the plugin's database role");
                 }
             }
@@ -233,9 +229,7 @@ impl PluginData {
         let Engine::Postgres = self.engine else { return Ok(()) };
         let pool = self.pg()?;
         let role = role_name(plugin_id);
-        let exists: Option<(String,)> =
-            sqlx::query_as("SELECT rolname::text FROM pg_roles WHERE rolname = $1").bind(&role).fetch_optional(pool).await?;
-        if exists.is_none() {
+        if !role_exists(pool, &role).await? {
             // Its role comes with its first migration, which applies the grants.
             return Ok(());
         }
@@ -365,6 +359,12 @@ fn sequences_of(conn: &mut sqlx::PgConnection, table: String) -> BoxFuture<'_, R
         .await?;
         Ok(rows.into_iter().filter_map(|(s,)| s).collect())
     })
+}
+
+/// Whether the PostgreSQL role exists.
+async fn role_exists(pool: &sqlx::PgPool, role: &str) -> anyhow::Result<bool> {
+    let found: Option<(String,)> = sqlx::query_as("SELECT rolname::text FROM pg_roles WHERE rolname = $1").bind(role).fetch_optional(pool).await?;
+    Ok(found.is_some())
 }
 
 pub fn role_name(plugin_id: &str) -> String {
