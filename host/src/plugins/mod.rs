@@ -1019,7 +1019,7 @@ fn percent_decode(segment: &str) -> String {
 }
 
 #[cfg(test)]
-mod route_tests {
+mod naming_tests {
     use super::{db, host_table_behind, host_table_claimed_by, patterns_overlap};
 
     #[test]
