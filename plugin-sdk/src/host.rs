@@ -1,6 +1,6 @@
-//! Thin wrappers over the host imports: settings, events, mail, files, other plugins, time,
-//! randomness and logging. Errors from the host become [`Error`]s where a handler would `?`
-//! them; the host's message is logged, not shown.
+//! Thin wrappers over the host imports: settings, events, mail, files, other plugins, the staff
+//! directory, time, randomness and logging. Errors from the host become [`Error`]s where a
+//! handler would `?` them; the host's message is logged, not shown.
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -114,5 +114,21 @@ pub mod plugins {
         let args = serde_json::to_string(args)?;
         let answer = wit::plugins::call(plugin_id, function, &args).map_err(Error::internal)?;
         serde_json::from_str(&answer).map_err(Error::internal)
+    }
+}
+
+/// The current business's staff (interface 0.1.5): names for records that say who did something.
+pub mod directory {
+    use super::*;
+    pub use crate::bindings::volante::plugin::types::StaffMember;
+
+    /// The business's active users, sorted by name (`include_inactive`: the others too).
+    pub fn staff(include_inactive: bool) -> Vec<StaffMember> {
+        wit::directory::staff(include_inactive)
+    }
+
+    /// One user of the business, active or not.
+    pub fn member(user_id: i64) -> Option<StaffMember> {
+        wit::directory::member(user_id)
     }
 }

@@ -7,9 +7,9 @@ use bytes::Bytes;
 use wasmtime::StoreLimits;
 
 use super::bindings::latest::volante::plugin::types::{
-    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, SqlRows, SqlValue,
+    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, SqlRows, SqlValue, StaffMember,
 };
-use super::bindings::latest::volante::plugin::{answer, events, files, host, mail, plugins, settings, sql, types};
+use super::bindings::latest::volante::plugin::{answer, directory, events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
 use super::guard;
 use super::Installed;
@@ -531,6 +531,41 @@ impl settings::Host for CallState {
         self.effects.settings.retain(|(p, k, _)| !(*p == plugin && *k == key));
         self.effects.settings.push((plugin, key, value_json));
         Ok(Ok(()))
+    }
+}
+
+/// The business's users as `directory` shows them: a name (or the e-mail when there is none),
+/// never their credentials or permissions.
+const STAFF_COLUMNS: &str = "user_id, branch_id, email, first_name, last_name, is_active";
+
+type StaffRow = (i64, Option<i64>, String, String, String, crate::db::Flag);
+
+fn staff_member(row: StaffRow) -> StaffMember {
+    let (user_id, branch_id, email, first_name, last_name, crate::db::Flag(active)) = row;
+    let name = format!("{} {}", first_name.trim(), last_name.trim()).trim().to_string();
+    StaffMember { user_id, name: if name.is_empty() { email.clone() } else { name }, email, branch_id, active }
+}
+
+impl directory::Host for CallState {
+    async fn staff(&mut self, include_inactive: bool) -> wasmtime::Result<Vec<StaffMember>> {
+        let only_active = if include_inactive { "" } else { " AND is_active = TRUE" };
+        let rows: Vec<StaffRow> = sqlx::query_as(&format!(
+            "SELECT {STAFF_COLUMNS} FROM app_user WHERE business_id = $1{only_active} ORDER BY first_name, last_name, email"
+        ))
+        .bind(self.ctx.business_id)
+        .fetch_all(&self.app()?.db.pool)
+        .await?;
+        Ok(rows.into_iter().map(staff_member).collect())
+    }
+
+    async fn member(&mut self, user_id: i64) -> wasmtime::Result<Option<StaffMember>> {
+        let row: Option<StaffRow> =
+            sqlx::query_as(&format!("SELECT {STAFF_COLUMNS} FROM app_user WHERE business_id = $1 AND user_id = $2"))
+                .bind(self.ctx.business_id)
+                .bind(user_id)
+                .fetch_optional(&self.app()?.db.pool)
+                .await?;
+        Ok(row.map(staff_member))
     }
 }
 

@@ -183,3 +183,23 @@ async fn sign_in(client: &reqwest::Client, api: &str, email: &str) -> anyhow::Re
         .await?;
     answer["data"]["token"].as_str().map(str::to_string).with_context(|| format!("sign-in of {email} failed: {answer}"))
 }
+
+/// The answer's `data`, after checking the call succeeded (the whole answer is shown if not).
+#[track_caller]
+pub fn ok(answer: &Value) -> &Value {
+    assert_eq!(answer["success"], true, "{answer}");
+    &answer["data"]
+}
+
+/// The first error's code of a refused call (writes answer a list of errors, reads one).
+pub fn code(answer: &Value) -> String {
+    let error = if answer["error"].is_array() { &answer["error"][0] } else { &answer["error"] };
+    error["code"].as_str().unwrap_or_default().to_string()
+}
+
+/// A file a plugin answered in base64 (`{"filename", "content_type", "base64"}`), decoded.
+#[track_caller]
+pub fn decode_base64(text: &str) -> Vec<u8> {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.decode(text).expect("standard base64")
+}

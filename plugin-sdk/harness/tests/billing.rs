@@ -3,36 +3,7 @@
 //! `contact_id` is refused with BILLING-007 (contacts unavailable).
 
 use serde_json::{json, Value};
-use volante_plugin_harness::Harness;
-
-/// The first error's code (writes answer a list of errors, reads one).
-fn code(v: &Value) -> String {
-    let e = if v["error"].is_array() { &v["error"][0] } else { &v["error"] };
-    e["code"].as_str().unwrap_or_default().to_string()
-}
-
-#[track_caller]
-fn ok(v: &Value) -> &Value {
-    assert_eq!(v["success"], true, "{v}");
-    &v["data"]
-}
-
-fn decode_base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    } as u32;
-    let mut out = Vec::new();
-    for chunk in text.as_bytes().chunks(4) {
-        let n = chunk.iter().take_while(|c| **c != b'=').fold(0u32, |n, c| n << 6 | value(*c)) << (6 * chunk.iter().filter(|c| **c == b'=').count());
-        let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        out.extend_from_slice(&bytes[..3 - chunk.iter().filter(|c| **c == b'=').count()]);
-    }
-    out
-}
+use volante_plugin_harness::{code, decode_base64, ok, Harness};
 
 /// The PDF's text, or `None` when `pdftotext` is not installed.
 fn pdftotext(pdf: &[u8]) -> Option<String> {

@@ -294,20 +294,7 @@ fn write(pages: &[Page]) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// Standard base64 (for JSON answers).
-pub fn base64(bytes: &[u8]) -> String {
-    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        out.push(T[(n >> 18) as usize & 63] as char);
-        out.push(T[(n >> 12) as usize & 63] as char);
-        out.push(if chunk.len() > 1 { T[(n >> 6) as usize & 63] as char } else { '=' });
-        out.push(if chunk.len() > 2 { T[n as usize & 63] as char } else { '=' });
-    }
-    out
-}
+pub use volante_plugin_sdk::text::base64;
 
 #[cfg(test)]
 mod tests {
@@ -379,9 +366,6 @@ mod tests {
         assert_eq!(quantity_es(1500), "1,5");
         assert_eq!(quantity_es(2000), "2");
         assert_eq!(pdf_string("a(b)\\ €"), "(a\\(b\\)\\\\ \\200)");
-        assert_eq!(base64(b"Man"), "TWFu");
-        assert_eq!(base64(b"Ma"), "TWE=");
-        assert_eq!(base64(b"M"), "TQ==");
     }
 }
 

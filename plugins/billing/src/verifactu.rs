@@ -13,6 +13,7 @@
 //! [`qr_url`] gives the QR's text; `crate::qr` draws it (ISO/IEC 18004, level M).
 
 use sha2::{Digest, Sha256};
+use volante_plugin_sdk::time::SpanishZone;
 
 /// Production validation endpoint; [`QR_TEST_BASE`] is the AEAT's test environment.
 pub const QR_BASE: &str = "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR";
@@ -163,66 +164,12 @@ pub fn aeat_date(iso: &str) -> String {
     }
 }
 
-/// Day of week of a civil date, 0 = Sunday (Sakamoto).
-fn weekday(y: i32, m: u32, d: u32) -> u32 {
-    const T: [i32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
-    let y = if m < 3 { y - 1 } else { y };
-    ((y + y / 4 - y / 100 + y / 400 + T[(m - 1) as usize] + d as i32).rem_euclid(7)) as u32
-}
-
-fn last_sunday(y: i32, m: u32) -> u32 {
-    let last = 31; // March and October
-    last - weekday(y, m, last)
-}
-
-/// Days from 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y } as i64;
-    let era = if y >= 0 { y } else { y - 399 } / 400;
-    let yoe = y - era * 400;
-    let m = m as i64;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d as i64 - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn civil_from_days(z: i64) -> (i32, u32, u32) {
-    let z = z + 719_468;
-    let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    ((if m <= 2 { y + 1 } else { y }) as i32, m, d)
-}
-
 /// A UTC timestamp from the host (`2025-01-31T10:00:00.000Z`) as Europe/Madrid local time with
-/// its offset (`2025-01-31T11:00:00+01:00`): summer time (+02:00) from the last Sunday of March
-/// 01:00 UTC to the last Sunday of October 01:00 UTC. Peninsular time; the Canaries are one
-/// hour behind (not distinguished yet). Unparsable input is returned unchanged.
+/// its offset (`2025-01-31T11:00:00+01:00`), as the record's `FechaHoraHusoGenRegistro` wants it.
+/// Peninsular time; the Canaries are one hour behind (not distinguished yet). Unparsable input
+/// is returned unchanged.
 pub fn madrid_timestamp(utc: &str) -> String {
-    let parse = || -> Option<(i32, u32, u32, u32, u32, u32)> {
-        Some((
-            utc.get(0..4)?.parse().ok()?,
-            utc.get(5..7)?.parse().ok()?,
-            utc.get(8..10)?.parse().ok()?,
-            utc.get(11..13)?.parse().ok()?,
-            utc.get(14..16)?.parse().ok()?,
-            utc.get(17..19)?.parse().ok()?,
-        ))
-    };
-    let Some((y, mo, d, h, mi, s)) = parse() else { return utc.to_string() };
-    let secs = days_from_civil(y, mo, d) * 86_400 + (h * 3600 + mi * 60 + s) as i64;
-    let start = days_from_civil(y, 3, last_sunday(y, 3)) * 86_400 + 3600;
-    let end = days_from_civil(y, 10, last_sunday(y, 10)) * 86_400 + 3600;
-    let offset_h = if secs >= start && secs < end { 2 } else { 1 };
-    let local = secs + offset_h * 3600;
-    let (ly, lm, ld) = civil_from_days(local.div_euclid(86_400));
-    let rem = local.rem_euclid(86_400);
-    format!("{ly:04}-{lm:02}-{ld:02}T{:02}:{:02}:{:02}+{offset_h:02}:00", rem / 3600, rem % 3600 / 60, rem % 60)
+    SpanishZone::Peninsula.timestamp(utc)
 }
 
 fn url_encode(text: &str) -> String {
@@ -341,18 +288,9 @@ mod tests {
     #[test]
     fn dates_and_times() {
         assert_eq!(aeat_date("2024-01-31"), "31-01-2024");
-        assert_eq!(weekday(2024, 1, 1), 1); // Monday
-        assert_eq!(last_sunday(2024, 3), 31);
-        assert_eq!(last_sunday(2024, 10), 27);
+        // The zone's rules are tested in the SDK (`time`); here, the record's format.
         assert_eq!(madrid_timestamp("2024-01-01T18:20:30.000Z"), "2024-01-01T19:20:30+01:00");
         assert_eq!(madrid_timestamp("2024-07-01T10:00:00.000Z"), "2024-07-01T12:00:00+02:00");
-        assert_eq!(madrid_timestamp("2024-12-31T23:30:00.000Z"), "2025-01-01T00:30:00+01:00");
-        // The switch to summer time: 2024-03-31 01:00 UTC.
-        assert_eq!(madrid_timestamp("2024-03-31T00:59:59.000Z"), "2024-03-31T01:59:59+01:00");
-        assert_eq!(madrid_timestamp("2024-03-31T01:00:00.000Z"), "2024-03-31T03:00:00+02:00");
-        assert_eq!(madrid_timestamp("2024-10-27T00:59:59.000Z"), "2024-10-27T02:59:59+02:00");
-        assert_eq!(madrid_timestamp("2024-10-27T01:00:00.000Z"), "2024-10-27T02:00:00+01:00");
-        assert_eq!(madrid_timestamp("nonsense"), "nonsense");
     }
 
     #[test]
