@@ -12,6 +12,8 @@ need_apt=()
 [ -x /usr/bin/rustc ] || need_apt+=(rustc-web cargo-web rust-web-src)
 # pdftotext: the billing journeys and harness tests read the invoice PDFs back.
 [ -x /usr/bin/pdftotext ] || need_apt+=(poppler-utils)
+# unzip: the clock plugin's tests check its Excel workbooks with `unzip -t`.
+[ -x /usr/bin/unzip ] || need_apt+=(unzip)
 if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "Installing Debian packages: ${need_apt[*]}"
