@@ -18,6 +18,10 @@ fi
 mkdir -p "$cache/registry"
 for plugin in "${plugins[@]}"; do
   "$registry_bin" build "plugins/$plugin" >/dev/null
+  # The package carries the plugin's screens (ui/dist): build them from the current source.
+  if [ -f "plugins/$plugin/ui/package.json" ] && [ -d node_modules ]; then
+    (cd "plugins/$plugin/ui" && npx vite build --logLevel error >/dev/null)
+  fi
   "$registry_bin" pack --key "$cache/dev-signing.key" --out "$cache/$plugin.vplugin" "plugins/$plugin" >/dev/null
   "$registry_bin" publish --force --registry "$cache/registry" "$cache/$plugin.vplugin" >/dev/null
 done
