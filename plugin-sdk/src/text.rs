@@ -68,6 +68,25 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// `&`, `<`, `>`, `"` and `'` escaped; control characters other than tab and newlines dropped
+/// (XML 1.0 forbids them).
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +97,11 @@ mod tests {
         assert_eq!(base64(b"Ma"), "TWE=");
         assert_eq!(base64(b"M"), "TQ==");
         assert_eq!(base64(b""), "");
+    }
+
+    #[test]
+    fn xml_escapes_markup_and_drops_control_characters() {
+        assert_eq!(xml_escape("Ana <Pérez> & \"Cía\" 'SL'\u{1}\tfin"), "Ana &lt;Pérez&gt; &amp; &quot;Cía&quot; &apos;SL&apos;\tfin");
     }
 
     #[test]

@@ -78,24 +78,7 @@ pub struct Invoice {
     pub simplified: bool,
 }
 
-/// `&`, `<`, `>`, `"` and `'` escaped; control characters other than tab and newlines dropped
-/// (XML 1.0 forbids them).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
+use volante_plugin_sdk::text::xml_escape as escape;
 
 /// Thousandths as a decimal text (`1500` → `1.500`).
 fn quantity_text(milli: i64) -> String {

@@ -7,6 +7,7 @@
 //! workbook, styles (bold headers) and the two sheets with inline strings, in a zip archive whose
 //! entries are stored (not compressed).
 
+use volante_plugin_sdk::text::xml_escape as escape;
 use volante_plugin_sdk::time::{self, SpanishZone};
 use volante_plugin_sdk::Result;
 
@@ -93,22 +94,6 @@ fn zone_label(zone: SpanishZone) -> &'static str {
         SpanishZone::Peninsula => "la península",
         SpanishZone::Canary => "Canarias",
     }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            // Control characters are not allowed in XML 1.0.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A column's letters: 0 → A, 25 → Z, 26 → AA.
