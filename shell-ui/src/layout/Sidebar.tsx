@@ -27,6 +27,7 @@ const ICONS: Record<string, string> = {
   people: '☺',
   person: '☺',
   calendar: '▤',
+  clock: '◷',
   car: '◈',
   book: '▥',
   file: '▯',
