@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -107,6 +107,25 @@ export async function waitForSigninCode(dataDir, seenBefore, email) {
   throw new Error(`no sign-in code arrived in the outbox${email ? ` for ${email}` : ''}`);
 }
 
+/**
+ * The newest source file under `paths` (repository-relative files or folders) modified after
+ * `built` was, or null: a sign that the binary does not carry the current source. The journeys
+ * only warn (they run what was built; modification times are a hint, not proof).
+ */
+function newerSource(built, paths) {
+  if (!existsSync(built)) return null;
+  const builtAt = statSync(built).mtimeMs;
+  let newest = null;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    else if (stat.mtimeMs > builtAt && (!newest || stat.mtimeMs > newest.mtimeMs)) newest = { path, mtimeMs: stat.mtimeMs };
+  };
+  for (const path of paths) visit(join(repoDir, path));
+  return newest ? relative(repoDir, newest.path) : null;
+}
+
 /** Build shell-ui/dist when missing (run `npm run build` after changing the source). */
 export function ensureShellBuilt() {
   if (existsSync(join(distDir, 'index.html'))) return;
@@ -115,8 +134,11 @@ export function ensureShellBuilt() {
   if (built.status !== 0) throw new Error('vite build failed');
 }
 
-/** The plugins the demo installs for the journeys (billing reads its contacts through contacts). */
-export const E2E_PLUGINS = ['contacts', 'billing'];
+/**
+ * The plugins the demo installs for the journeys (billing reads its contacts through contacts;
+ * clock, the staff time clock, stands alone).
+ */
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):
@@ -164,6 +186,10 @@ export function prepareRegistry(plugins = E2E_PLUGINS) {
 /** `volante demo` on a free port with a fresh data folder (and the registry's modules, if any). */
 export async function startHost({ registry } = {}) {
   if (!existsSync(volanteBin)) throw new Error(`host binary not found at ${volanteBin} (set VOLANTE_BIN or build the host first)`);
+  // (cargo relinks the host whenever a source is newer; the plugin components are only copied
+  // when their bytes change, so their times say nothing.)
+  const newer = newerSource(volanteBin, ['host/src', 'migrations']);
+  if (newer) log(`warning: ${volanteBin} is older than ${newer}: the journeys run the host as it was built (rebuild it)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'volante-e2e-data-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
