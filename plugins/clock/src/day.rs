@@ -34,7 +34,7 @@ pub struct Day {
 pub struct Total {
     pub user_id: i64,
     pub user_name: String,
-    /// Days with work.
+    /// Days with work clocked (however short).
     pub days: i64,
     pub worked_minutes: i64,
 }
@@ -60,7 +60,7 @@ pub fn summarise(entries: Vec<Entry>, now: i64, name: impl Fn(i64) -> String) ->
         let (worked, paused) = (seconds(Kind::Work), seconds(Kind::Pause));
         let open = entries.iter().any(|e| e.ended_at.is_none());
         let total = worked_by_user.entry(user_id).or_default();
-        total.0 += i64::from(worked > 0);
+        total.0 += i64::from(entries.iter().any(|e| e.kind == Kind::Work));
         total.1 += worked;
         days.push(Day {
             date,

@@ -39,6 +39,11 @@ export function CorrectionForm({ entry, onCancel, onSaved }: { entry: ClockEntry
       problems.push(t('correct.endInvalid'));
       marked.add('end');
     }
+    // Only a running interval may stay without an end.
+    if (!end.trim() && entry.ended_at) {
+      problems.push(t('correct.endRequired'));
+      marked.add('end');
+    }
     if (startedAt && endedAt && Date.parse(endedAt) <= Date.parse(startedAt)) {
       problems.push(t('correct.endBeforeStart'));
       marked.add('end');
@@ -92,12 +97,14 @@ export function CorrectionForm({ entry, onCancel, onSaved }: { entry: ClockEntry
             type="datetime-local"
             value={end}
             aria-invalid={invalid.has('end') || undefined}
-            aria-describedby={`${titleId}-end-hint`}
+            aria-describedby={entry.ended_at ? undefined : `${titleId}-end-hint`}
             onChange={(e) => setEnd(e.target.value)}
           />
-          <small id={`${titleId}-end-hint`} className="muted">
-            {t('correct.endHint')}
-          </small>
+          {!entry.ended_at && (
+            <small id={`${titleId}-end-hint`} className="muted">
+              {t('correct.endHint')}
+            </small>
+          )}
         </div>
       </div>
       <label className="vk-field">

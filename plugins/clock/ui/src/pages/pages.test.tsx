@@ -316,8 +316,13 @@ describe('/clock/report/registros', () => {
     const detail = await screen.findByTestId('day-detail');
     fireEvent.click(within(within(detail).getByRole('table')).getAllByRole('button', { name: 'Corregir' })[2]);
     const form = await within(detail).findByRole('form');
-    fireEvent.change(within(form).getByLabelText('Fin'), { target: { value: '2026-11-23T12:00' } });
+    // A closed interval keeps an end: no hint that an empty one leaves it open, and it is refused.
+    expect(within(form).queryByText('Vacío: el tramo sigue abierto')).not.toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Fin'), { target: { value: '' } });
     fireEvent.change(within(form).getByLabelText('Motivo'), { target: { value: 'Error al fichar' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar corrección' }));
+    expect(await within(form).findByTestId('correction-errors')).toHaveTextContent('Indique el fin: el tramo ya estaba cerrado');
+    fireEvent.change(within(form).getByLabelText('Fin'), { target: { value: '2026-11-23T12:00' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar corrección' }));
     expect(await within(form).findByTestId('correction-errors')).toHaveTextContent('El fin debe ser posterior al inicio');
     expect(api.calls('POST clock/update')).toHaveLength(0);
