@@ -12,27 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, outboxFiles } from './harness.mjs';
+import { api, assert, outboxFiles } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
-
-/** A call to the real host with the signed-in page's session (set-up and checks, not the journey). */
-async function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Token ${localStorage.getItem('volante.token')}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = await response.json();
-      if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer.error)}`);
-      return answer.data;
-    },
-    { method, path, body },
-  );
-}
 
 /** The text of a PDF, read by poppler's pdftotext. */
 function pdfText(file) {

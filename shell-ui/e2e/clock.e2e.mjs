@@ -13,28 +13,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { USERS, assert, log, openBrowser, signIn } from './harness.mjs';
+import { USERS, api, assert, log, openBrowser, signIn } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
 const clockLink = (page) => menu(page).getByRole('link', { name: 'Control horario' });
-
-/** A call to the real host with the signed-in page's session (set-up only, not the journey). */
-async function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Token ${localStorage.getItem('volante.token')}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = await response.json();
-      if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer.error)}`);
-      return answer.data;
-    },
-    { method, path, body },
-  );
-}
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `YYYY-MM-DD` as the screens show a date: `DD/MM/YYYY`. */

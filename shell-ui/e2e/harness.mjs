@@ -309,3 +309,19 @@ export async function signIn(page, host, email, password = DEMO_PASSWORD) {
   await page.getByTestId('greeting').waitFor();
 }
 
+/** A call to the real host with the signed-in page's session (for a journey's set-up and checks, not the journey itself). */
+export async function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api/${path}`, {
+        method,
+        headers: { Authorization: `Token ${localStorage.getItem('volante.token')}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = await response.json();
+      if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer.error)}`);
+      return answer.data;
+    },
+    { method, path, body },
+  );
+}
