@@ -11,9 +11,11 @@
 //! - [`Error`]: the envelope's error items, with helpers (`invalid_field`, `not_found`, …);
 //! - [`sql`]: statements with `$1…` placeholders, rows mapped to serde types by column name;
 //! - [`resource`]: one struct + a small declaration = create/read/readall/update/delete/state;
-//! - [`settings`], [`events`], [`mail`], [`files`], [`log`], [`host`]: thin import wrappers;
-//! - [`validate`] and [`text`]: Spanish field checks (DNI/NIE, NIF/CIF, phones, dates) and
-//!   accent folding for search.
+//! - [`settings`], [`events`], [`mail`], [`files`], [`directory`], [`log`], [`host`]: thin
+//!   import wrappers;
+//! - [`validate`], [`text`] and [`time`]: Spanish field checks (DNI/NIE, NIF/CIF, phones,
+//!   dates), accent folding, base64 and XML escaping, and calendar arithmetic in Spain's two
+//!   time zones.
 
 extern crate self as volante_plugin_sdk;
 
