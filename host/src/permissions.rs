@@ -2,6 +2,8 @@
 //! their manifests; a permission is a dotted key, and holding a parent does not imply its children.
 
 use serde::Serialize;
+use serde_json::{json, Value};
+use volante_registry::manifest::Manifest;
 
 #[derive(Debug, Serialize)]
 pub struct PermissionNode {
@@ -88,6 +90,36 @@ pub fn is_known(key: &str) -> bool {
     all_keys().contains(&key)
 }
 
+/// The permissions installed plugins declare that the host tree does not have, by plugin.
+fn plugin_branches<'a>(manifests: &[&'a Manifest]) -> Vec<(&'a Manifest, Vec<&'a volante_registry::manifest::Permission>)> {
+    manifests
+        .iter()
+        .map(|m| (*m, m.permissions.iter().filter(|p| !is_known(&p.key)).collect::<Vec<_>>()))
+        .filter(|(_, own)| !own.is_empty())
+        .collect()
+}
+
+/// The tree the role editor shows: the host's, then one branch per installed plugin with
+/// permissions of its own, labelled with the plugin's name. A plugin branch is a heading
+/// (`"group": true`): its key (the plugin id) is not a permission; its children are.
+pub fn tree(manifests: &[&Manifest]) -> Value {
+    let mut nodes: Vec<Value> = TREE.iter().map(|node| json!(node)).collect();
+    for (manifest, own) in plugin_branches(manifests) {
+        let children: Vec<Value> = own.iter().map(|p| json!({ "key": p.key, "label": p.label, "children": [] })).collect();
+        nodes.push(json!({ "key": manifest.plugin.id, "label": manifest.plugin.name, "group": true, "children": children }));
+    }
+    Value::Array(nodes)
+}
+
+/// Every key a role or user may hold: the host's, then the installed plugins' own.
+pub fn all_keys_with(manifests: &[&Manifest]) -> Vec<String> {
+    let mut keys: Vec<String> = all_keys().into_iter().map(str::to_string).collect();
+    for (_, own) in plugin_branches(manifests) {
+        keys.extend(own.iter().map(|p| p.key.clone()));
+    }
+    keys
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -106,5 +138,21 @@ mod tests {
             }
         }
         check(super::TREE);
+    }
+
+    #[test]
+    fn plugins_add_a_branch_for_the_permissions_the_host_does_not_have() {
+        let manifest = |text: &str| volante_registry::manifest::Manifest::parse_shape(text).unwrap();
+        let fleet = manifest(
+            "[plugin]\nid = \"fleet\"\nname = \"Flota\"\nversion = \"0.1.0\"\napi = \"0.1.5\"\n[[services]]\nid = \"vehicle\"\nname = \"V\"\n\
+             [[permissions]]\nkey = \"fleet.vehicles\"\nlabel = \"Vehículos\"\n[[permissions]]\nkey = \"contact.client\"\nlabel = \"Clientes\"\n",
+        );
+        let tree = super::tree(&[&fleet]);
+        let last = tree.as_array().unwrap().last().unwrap();
+        assert_eq!((last["key"].as_str(), last["group"].as_bool()), (Some("fleet"), Some(true)));
+        assert_eq!(last["children"].as_array().unwrap().len(), 1);
+        let keys = super::all_keys_with(&[&fleet]);
+        assert!(keys.contains(&"fleet.vehicles".to_string()) && !keys.contains(&"fleet".to_string()));
+        assert_eq!(keys.iter().filter(|k| *k == "contact.client").count(), 1);
     }
 }

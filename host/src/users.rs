@@ -251,10 +251,11 @@ async fn twofactor_update(State(state): State<AppState>, session: Session, Body(
 }
 
 /// Every permission key a business may grant: the host's tree plus installed plugins'.
-fn check_permissions(list: &[String]) -> ApiResult<BTreeSet<String>> {
+async fn check_permissions(state: &AppState, list: &[String]) -> ApiResult<BTreeSet<String>> {
+    let known = all_keys(state).await;
     let mut set = BTreeSet::new();
     for key in list {
-        if !permissions::is_known(key) {
+        if !known.contains(key) {
             return Err(ApiError::invalid_field("permissions", format!("Permiso desconocido: {key}")));
         }
         set.insert(key.clone());
@@ -277,7 +278,7 @@ async fn user_permissions_update(
     Body(req): Body<UserPermissions>,
 ) -> ApiJson {
     session.require("employee.permissions")?;
-    let wanted = check_permissions(&req.permissions)?;
+    let wanted = check_permissions(&state, &req.permissions).await?;
     let mut tx = state.db.pool.begin().await?;
     let target = target_user(&mut tx, &session, req.user_id).await?;
     let current: BTreeSet<String> = sqlx::query_as::<_, (String,)>("SELECT permission FROM user_permission WHERE user_id = $1")
@@ -540,6 +541,26 @@ async fn load_role(conn: &mut AnyConnection, business_id: i64, role_id: i64) -> 
     Ok(role_json(&row)?)
 }
 
+/// Every permission key: the host's and the installed plugins' own.
+async fn all_keys(state: &AppState) -> Vec<String> {
+    let plugins = state.plugins.all().await;
+    permissions::all_keys_with(&plugins.iter().map(|p| &p.manifest).collect::<Vec<_>>())
+}
+
+/// The permission tree the role editor shows, with the installed plugins' branches.
+async fn tree(state: &AppState) -> Value {
+    let plugins = state.plugins.all().await;
+    permissions::tree(&plugins.iter().map(|p| &p.manifest).collect::<Vec<_>>())
+}
+
+/// A `super` role holds every key, the plugins' included (`role_json` lists the host's).
+async fn with_every_key(state: &AppState, mut role: Value) -> Value {
+    if role["is_super"] == json!(true) {
+        role["permissions"] = json!(all_keys(state).await);
+    }
+    role
+}
+
 fn role_json(row: &sqlx::any::AnyRow) -> anyhow::Result<Value> {
     let is_super = db::flag(row, "is_super")?;
     Ok(json!({
@@ -584,7 +605,8 @@ async fn roles_read(State(state): State<AppState>, session: Session, Params(q): 
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
         role["users"] = json!(users);
-        role["tree"] = json!(permissions::TREE);
+        let mut role = with_every_key(&state, role).await;
+        role["tree"] = tree(&state).await;
         return ok(role);
     }
     let rows = sqlx::query(
@@ -595,15 +617,13 @@ async fn roles_read(State(state): State<AppState>, session: Session, Params(q): 
     .bind(session.business_id)
     .fetch_all(&state.db.pool)
     .await?;
-    let roles = rows
-        .iter()
-        .map(|row| {
-            let mut role = role_json(row)?;
-            role["user_count"] = json!(row.try_get::<i64, _>("user_count")?);
-            Ok(role)
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    ok(json!({ "roles": roles, "tree": permissions::TREE }))
+    let mut roles = Vec::new();
+    for row in &rows {
+        let mut role = with_every_key(&state, role_json(row)?).await;
+        role["user_count"] = json!(row.try_get::<i64, _>("user_count")?);
+        roles.push(role);
+    }
+    ok(json!({ "roles": roles, "tree": tree(&state).await }))
 }
 
 #[derive(Deserialize)]
@@ -623,7 +643,7 @@ fn yes() -> bool {
 async fn role_create(State(state): State<AppState>, session: Session, Body(req): Body<RoleCreate>) -> ApiJson {
     session.require("employee.permissions")?;
     let name = validate::required("name", &req.name, 100)?;
-    let perms = check_permissions(&req.permissions)?;
+    let perms = check_permissions(&state, &req.permissions).await?;
     let now = db::now();
     let mut tx = state.db.pool.begin().await?;
     let inserted: Result<(i64,), sqlx::Error> = sqlx::query_as(
@@ -671,7 +691,7 @@ async fn role_update_tree(State(state): State<AppState>, session: Session, Body(
         if before["is_super"] == json!(true) {
             return Err(ApiError::new(codes::CONFLICT, "El rol super tiene todos los permisos y no se puede modificar"));
         }
-        let perms = check_permissions(list)?;
+        let perms = check_permissions(&state, list).await?;
         sets.push(("permissions", serde_json::to_string(&perms).map_err(anyhow::Error::from)?.into()));
     }
     if let Some(menu) = req.menu_access {
@@ -686,7 +706,7 @@ async fn role_update_tree(State(state): State<AppState>, session: Session, Body(
     record(&mut tx, &session, "role.update", "role", req.role_id, crate::db_update::sets_json(&sets)).await?;
     let role = load_role(&mut tx, session.business_id, req.role_id).await?;
     tx.commit().await?;
-    ok(role)
+    ok(with_every_key(&state, role).await)
 }
 
 #[derive(Deserialize)]

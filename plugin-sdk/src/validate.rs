@@ -24,6 +24,31 @@ pub fn optional(field: &str, value: &str, max: usize) -> Result<String> {
     })
 }
 
+/// Driving licence classes (the spec's fixed list, in its order).
+pub const LICENCE_CLASSES: &[&str] =
+    &["A", "A1", "A2", "AM", "AML", "B", "B96", "C", "C1", "D", "D1", "EB", "EC", "EC1", "ED", "LCM", "LVA", "RPV"];
+
+/// A list of licence classes: upper-cased, without repeats, in the fixed list's order (so records
+/// compare and display the same way). Every unknown class is an error naming its position
+/// (`licences[2]`), all of them at once.
+pub fn licence_classes(field: &str, values: &[String]) -> Result<Vec<String>> {
+    let mut errors = Vec::new();
+    let mut classes: Vec<&'static str> = Vec::new();
+    for (i, value) in values.iter().enumerate() {
+        let upper = value.trim().to_uppercase();
+        match LICENCE_CLASSES.iter().find(|c| **c == upper) {
+            Some(class) if !classes.contains(class) => classes.push(class),
+            Some(_) => {}
+            None => errors.push(Error::invalid_field(&format!("{field}[{i}]"), format!("El permiso {upper} no existe"))),
+        }
+    }
+    if let Some(err) = Error::join(errors) {
+        return Err(err);
+    }
+    classes.sort_by_key(|c| LICENCE_CLASSES.iter().position(|l| l == c));
+    Ok(classes.into_iter().map(str::to_string).collect())
+}
+
 /// A lower-cased e-mail address of plausible shape (empty is fine).
 pub fn email(field: &str, value: &str) -> Result<String> {
     if value.trim().is_empty() {

@@ -147,6 +147,10 @@ pub struct MenuEntry {
     pub path: String,
     #[serde(default)]
     pub permission: Option<String>,
+    /// Service the entry needs (one of the plugin's); none = any of them. A plugin with several
+    /// services shows each screen only to callers who have its service.
+    #[serde(default)]
+    pub service: Option<String>,
     #[serde(default)]
     pub icon: Option<String>,
 }
@@ -161,6 +165,8 @@ pub enum ManifestError {
     NoService,
     #[error("route `{0}`: {1}")]
     BadRoute(String, String),
+    #[error("[ui] menu entry `{0}`: {1}")]
+    BadMenu(String, String),
     #[error("[tables] read: `{0}`: {1}")]
     BadReadTable(String, String),
     #[error("the plugin is built for interface {found}; this host supports {supported}")]
@@ -223,6 +229,13 @@ impl Manifest {
                 }
             }
         }
+        for entry in self.ui.iter().flat_map(|ui| &ui.menu) {
+            if let Some(service) = &entry.service {
+                if !self.services.iter().any(|s| &s.id == service) {
+                    return Err(ManifestError::BadMenu(entry.path.clone(), "service not declared by the plugin".into()));
+                }
+            }
+        }
         for table in &self.tables.read {
             let bad = |why: &str| ManifestError::BadReadTable(table.clone(), why.into());
             let (owner, name) = table.split_once('_').unwrap_or((table, ""));
@@ -278,6 +291,15 @@ permission = "demo.read"
         assert!(matches!(Manifest::parse(&unknown), Err(ManifestError::Parse(_))));
         let bad_id = MINIMAL.replace("id = \"demo\"\nname = \"Demo\"\nversion", "id = \"Demo-1\"\nname = \"Demo\"\nversion");
         assert!(matches!(Manifest::parse(&bad_id), Err(ManifestError::BadId(_))));
+    }
+
+    #[test]
+    fn a_menu_entry_names_one_of_the_plugins_services() {
+        let with = |service: &str| {
+            Manifest::parse(&format!("{MINIMAL}\n[ui]\nremote = \"demo\"\n\n[[ui.menu]]\nlabel = \"demo:menu\"\npath = \"/demo\"\nservice = \"{service}\"\n"))
+        };
+        assert_eq!(with("demo").unwrap().ui.unwrap().menu[0].service.as_deref(), Some("demo"));
+        assert!(matches!(with("other"), Err(ManifestError::BadMenu(..))));
     }
 
     #[test]

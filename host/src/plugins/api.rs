@@ -123,6 +123,7 @@ async fn modules(State(state): State<AppState>, session: Session) -> ApiJson {
             .menu
             .iter()
             .filter(|entry| entry.permission.as_deref().is_none_or(|p| session.has(p)))
+            .filter(|entry| entry.service.as_ref().is_none_or(|s| session.services.contains(s)))
             .map(|entry| json!(entry))
             .collect();
         out.push(json!({

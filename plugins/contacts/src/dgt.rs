@@ -6,9 +6,7 @@ use volante_plugin_sdk::{host, resource, validate, Checks};
 
 use crate::contact::{Contact, ContactType};
 
-/// Driving licence classes (fixed list of the spec).
-pub const LICENCE_CLASSES: &[&str] =
-    &["A", "A1", "A2", "AM", "AML", "B", "B96", "C", "C1", "D", "D1", "EB", "EC", "EC1", "ED", "LCM", "LVA", "RPV"];
+pub use volante_plugin_sdk::validate::LICENCE_CLASSES;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
@@ -40,18 +38,9 @@ pub struct DgtUpdate {
 impl DgtRecord {
     fn prepare(&mut self) -> Result<()> {
         let mut checks = Checks::new();
-        let mut licences: Vec<String> = Vec::new();
-        for (i, licence) in self.licences.iter().enumerate() {
-            let upper = licence.trim().to_uppercase();
-            match LICENCE_CLASSES.iter().find(|c| **c == upper) {
-                Some(class) if !licences.iter().any(|l| l == class) => licences.push(class.to_string()),
-                Some(_) => {}
-                None => checks.push(Error::invalid_field(&format!("licences[{i}]"), format!("El permiso {upper} no existe"))),
-            }
+        if let Some(licences) = checks.check(validate::licence_classes("licences", &self.licences)) {
+            self.licences = licences;
         }
-        // Keep the fixed list's order so records compare and display the same way.
-        licences.sort_by_key(|l| LICENCE_CLASSES.iter().position(|c| c == l));
-        self.licences = licences;
         let upper = self.requested_licence.trim().to_uppercase();
         if !upper.is_empty() && !LICENCE_CLASSES.contains(&upper.as_str()) {
             checks.push(Error::invalid_field("requested_licence", format!("El permiso {upper} no existe")));
