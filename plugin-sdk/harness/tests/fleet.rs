@@ -274,3 +274,24 @@ async fn policies_have_tabs_and_alerts_tell_what_is_due() {
     let foreign = h.post_as(&h.other_token, "insurance/create", policy(2, "LD-2", Some(fine), 0, 365)).await;
     assert_eq!(fields(&foreign), ["vehicle_id"]);
 }
+
+#[tokio::test]
+async fn each_service_switches_its_calls_and_its_menu_entry() {
+    let h = Harness::start("plugins/fleet").await.unwrap();
+    let vehicle = ok(&h.post("vehicle/create", json!({ "plate": "3333 DDD" })).await)["id"].as_i64().unwrap();
+    let menu = |modules: &Value| -> Vec<String> {
+        let fleet = modules.as_array().unwrap().iter().find(|m| m["plugin_id"] == "fleet").cloned().unwrap_or_default();
+        fleet["menu"].as_array().map(|m| m.iter().map(|e| e["path"].as_str().unwrap().to_string()).collect()).unwrap_or_default()
+    };
+    assert_eq!(menu(ok(&h.get("plugin/modules", &[]).await)), ["/vehicle/list", "/workshop/list", "/insurance/list/vigentes"]);
+
+    // The provider leaves the school only the vehicles: the other screens and calls go at once.
+    let only = json!({ "business_id": h.business_id, "services": ["vehicle"] });
+    ok(&h.post_as(&h.other_token, "business/services/update", only).await);
+    assert_eq!(menu(ok(&h.get("plugin/modules", &[]).await)), ["/vehicle/list"]);
+    assert_eq!(code(&h.get("insurance/read", &[]).await), "SERVICE-000");
+    assert_eq!(code(&h.post("workshop/create", json!({ "name": "Taller" })).await), "SERVICE-000");
+    let alerts = ok(&h.get("vehicle/alerts", &[]).await).clone();
+    assert_eq!((alerts["insurance"].clone(), alerts["uninsured"].clone()), (Value::Null, Value::Null));
+    assert_eq!(ok(&h.get("vehicle/read", &[("id", &vehicle.to_string())]).await)["insurances"], Value::Null);
+}
