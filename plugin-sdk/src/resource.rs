@@ -117,6 +117,27 @@ pub struct ListQuery {
     pub order: Option<String>,
 }
 
+impl ListQuery {
+    /// The list parameters of a GET's query string (`search` or `q`, `page`, `per_page` or
+    /// `limit`, `state`, `order`), for the spec's `GET <entity>/read` lists; the handler reads
+    /// its own filters from the same query.
+    pub fn from_query(req: &Req) -> Result<ListQuery> {
+        #[derive(Deserialize, Default)]
+        #[serde(default)]
+        struct Params {
+            #[serde(alias = "q")]
+            search: String,
+            page: Option<u32>,
+            #[serde(alias = "limit")]
+            per_page: Option<u32>,
+            state: Option<String>,
+            order: Option<String>,
+        }
+        let p: Params = req.query()?;
+        Ok(ListQuery { search: p.search, page: p.page, per_page: p.per_page, state: p.state, order: p.order, ..ListQuery::default() })
+    }
+}
+
 /// One page of a list: "Viendo `from` a `to` de `total`". `T` is the items: a `Vec` of records,
 /// or their JSON as the host wrote it ([`list_json`]).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -810,6 +831,16 @@ mod tests {
         assert_eq!(plan.where_sql, "business_id = $1 AND state <> 'deleted'");
         assert_eq!(plan.page_statement::<Thing>("id").0, "SELECT id FROM test_thing WHERE business_id = $1 AND state <> 'deleted' ORDER BY id DESC LIMIT $2 OFFSET $3");
         assert_eq!(push_placeholder_of(1234567), "$1234567");
+    }
+
+    #[test]
+    fn a_get_query_gives_the_list_parameters_and_leaves_the_rest() {
+        let req = Req::get("thing/read", &[("q", "ana"), ("page", "2"), ("limit", "10"), ("state", "all"), ("tab", "x")]);
+        let list = ListQuery::from_query(&req).unwrap();
+        assert_eq!((list.search.as_str(), list.page, list.per_page, list.state.as_deref()), ("ana", Some(2), Some(10), Some("all")));
+        assert!(list.filter.is_empty() && list.order.is_none());
+        let bad = ListQuery::from_query(&Req::get("thing/read", &[("page", "dos")])).unwrap_err();
+        assert_eq!(bad.field(), Some("page"));
     }
 
     fn push_placeholder_of(n: usize) -> String {

@@ -197,19 +197,15 @@ pub fn of_vehicle(ctx: &Ctx, vehicle_id: i64, today: &str) -> Result<Vec<Value>>
     shown_all(ctx, &page.items, today)
 }
 
-/// `GET insurance/read` query: `id` for one policy, else a list's filters.
-#[derive(Debug, Default, Deserialize, JsonSchema)]
+/// `GET insurance/read` query: `id` for one policy, else a list's filters (besides the list's
+/// own parameters, [`ListQuery::from_query`]).
+#[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct ReadQuery {
     pub id: Option<i64>,
     /// The list screen's tab: `vigentes` (in force today), `por-vencer` (in force, ending within
     /// 30 days), `vencidas` (ended) or `todas` (default).
     pub tab: Option<String>,
-    pub search: String,
-    pub page: Option<u32>,
-    pub per_page: Option<u32>,
-    pub state: Option<String>,
-    pub order: Option<String>,
     pub company_id: Option<i64>,
     pub kind: Option<InsuranceKind>,
     pub vehicle_id: Option<i64>,
@@ -223,7 +219,7 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
         let record = resource::find::<Insurance>(ctx, id)?;
         return Ok(shown_all(ctx, std::slice::from_ref(&record), &today)?.remove(0));
     }
-    let mut list = ListQuery { search: q.search, page: q.page, per_page: q.per_page, state: q.state, order: q.order, ..ListQuery::default() };
+    let mut list = ListQuery::from_query(req)?;
     for (field, value) in [("company_id", q.company_id), ("vehicle_id", q.vehicle_id)] {
         if let Some(value) = value {
             list.filter.insert(field.into(), value.into());

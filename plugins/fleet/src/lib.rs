@@ -73,10 +73,7 @@ impl Plugin for Fleet {
             .resource::<Insurance>()
             .add::<NewMaintenance>("maintenance")
             .add::<Maintenance>("maintenance_record")
-            .add::<ListQuery>("fleet_list")
-            .add::<vehicle::ReadQuery>("vehicle_read")
-            .add::<workshop::ReadQuery>("workshop_read")
-            .add::<insurance::ReadQuery>("insurance_read");
+            .add::<ListQuery>("fleet_list");
     }
 }
 

@@ -186,17 +186,12 @@ pub fn shown(record: &Record<Vehicle>, today: &str) -> Result<Value> {
     Ok(value)
 }
 
-/// `GET vehicle/read` query: `id` for one vehicle, else a list's filters.
-#[derive(Debug, Default, Deserialize, JsonSchema)]
+/// `GET vehicle/read` query: `id` for one vehicle, else a list's filters (besides the list's
+/// own parameters, [`ListQuery::from_query`]).
+#[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct ReadQuery {
     pub id: Option<i64>,
-    pub search: String,
-    pub page: Option<u32>,
-    pub per_page: Option<u32>,
-    /// `active`, `inactive`, `deleted` or `all`; default every state but deleted.
-    pub state: Option<String>,
-    pub order: Option<String>,
     pub branch_id: Option<i64>,
     pub kind: Option<VehicleKind>,
     pub fuel: Option<Fuel>,
@@ -214,7 +209,7 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
     if let Some(id) = q.id {
         return detail(ctx, id, &today);
     }
-    let mut list = ListQuery { search: q.search, page: q.page, per_page: q.per_page, state: q.state, order: q.order, ..ListQuery::default() };
+    let mut list = ListQuery::from_query(req)?;
     if let Some(branch) = q.branch_id {
         list.filter.insert("branch_id".into(), branch.into());
     }

@@ -75,16 +75,12 @@ impl Resource for Workshop {
     }
 }
 
-/// `GET workshop/read` query: `id` for one workshop, else a list's filters.
-#[derive(Debug, Default, Deserialize, JsonSchema)]
+/// `GET workshop/read` query: `id` for one workshop, else a list's filters (besides the list's
+/// own parameters, [`ListQuery::from_query`]).
+#[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct ReadQuery {
     pub id: Option<i64>,
-    pub search: String,
-    pub page: Option<u32>,
-    pub per_page: Option<u32>,
-    pub state: Option<String>,
-    pub order: Option<String>,
     pub category: Option<Category>,
 }
 
@@ -98,7 +94,7 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
         value["jobs"] = if ctx.has_service("vehicle") { json!(crate::maintenance::of_workshop(ctx, id, 50)?) } else { Value::Null };
         return Ok(value);
     }
-    let mut list = ListQuery { search: q.search, page: q.page, per_page: q.per_page, state: q.state, order: q.order, ..ListQuery::default() };
+    let mut list = ListQuery::from_query(req)?;
     if let Some(category) = q.category {
         list.filter.insert("category".into(), serde_json::to_value(category)?);
     }
