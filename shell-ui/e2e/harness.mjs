@@ -136,9 +136,10 @@ export function ensureShellBuilt() {
 
 /**
  * The plugins the demo installs for the journeys (billing reads its contacts through contacts;
- * clock, the staff time clock, stands alone).
+ * clock, the staff time clock, and fleet, the school's vehicles, workshops and insurance, stand
+ * alone).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

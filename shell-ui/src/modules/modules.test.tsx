@@ -115,6 +115,34 @@ describe('modules at run time', () => {
     expect(within(menu()).queryByRole('link', { name: /Contactos/ })).toBeNull();
   });
 
+  it("shows each menu entry with its manifest icon's glyph (fleet: vehicle, workshop, insurance)", async () => {
+    const fleet: VolanteModule = defineModule({
+      id: 'fleet',
+      namespace: 'fleet',
+      resources: { es: { menu: { vehicles: 'Vehículos', workshops: 'Talleres', insurance: 'Seguros' } }, en: {} },
+      routes: [{ path: '/vehicle/list', Component: ContactList }],
+    });
+    const fleetInfo: ModuleInfo = {
+      ...contactsInfo,
+      plugin_id: 'fleet',
+      name: 'Flota',
+      remote: 'fleet',
+      url: '/plugins/fleet/remoteEntry.js',
+      menu: [
+        { label: 'fleet:menu.vehicles', path: '/vehicle/list', icon: 'vehicle' },
+        { label: 'fleet:menu.workshops', path: '/workshop/list', icon: 'workshop' },
+        { label: 'fleet:menu.insurance', path: '/insurance/list/vigentes', icon: 'insurance' },
+      ],
+      routes: ['/vehicle/list'],
+    };
+    renderApp('/dashboard', { api: api(demoUser, [fleetInfo]), signedIn: true, modules: scriptedLoader(fleet) });
+    await screen.findByTestId('greeting');
+    const glyph = async (name: string) => (await within(menu()).findByRole('link', { name: new RegExp(name) })).querySelector('.sidebar__icon')?.textContent;
+    expect(await glyph('Vehículos')).toBe('◈');
+    expect(await glyph('Talleres')).toBe('⚒');
+    expect(await glyph('Seguros')).toBe('☂');
+  });
+
   it('a signed-in path no module declares is a 404', async () => {
     renderApp('/contact/nada', { api: api(demoUser, []), signedIn: true, modules: scriptedLoader(contacts) });
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
