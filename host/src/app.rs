@@ -64,7 +64,10 @@ impl Application {
     pub async fn run_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let state = self.state.clone();
         let janitor = tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(3600));
+            // Not at once: on SQLite a write at start-up can meet the first requests' transactions
+            // (a deferred transaction that read before the prune committed cannot then write).
+            let hour = Duration::from_secs(3600);
+            let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + Duration::from_secs(60), hour);
             loop {
                 tick.tick().await;
                 if let Err(err) = crate::auth::throttle::prune(&state.db).await {
