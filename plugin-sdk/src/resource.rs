@@ -202,12 +202,27 @@ pub fn scope_sql<R: Resource>(ctx: &Ctx, params: &mut Vec<SqlValue>) -> String {
     sql
 }
 
+/// [`scope_sql`] for a statement that names the resource's table `alias` (`i` in
+/// `FROM fleet_insurance i JOIN …`): the columns come qualified (`i.business_id = $1 …`).
+/// A [`Resource::restrict`] condition is added as it is written.
+pub fn scope_sql_on<R: Resource>(ctx: &Ctx, alias: &str, params: &mut Vec<SqlValue>) -> String {
+    let mut sql = String::new();
+    push_scope_on::<R>(&mut sql, ctx, &format!("{alias}."), params);
+    sql
+}
+
 /// [`scope_sql`] written onto `sql`.
 fn push_scope<R: Resource>(sql: &mut String, ctx: &Ctx, params: &mut Vec<SqlValue>) {
+    push_scope_on::<R>(sql, ctx, "", params)
+}
+
+fn push_scope_on<R: Resource>(sql: &mut String, ctx: &Ctx, prefix: &str, params: &mut Vec<SqlValue>) {
+    sql.push_str(prefix);
     sql.push_str("business_id = ");
     push_param(sql, params, ctx.business_id.to_sql());
     if let (Some(field), Some(branch)) = (R::BRANCH_FIELD, branch_scope::<R>(ctx)) {
         sql.push_str(" AND ");
+        sql.push_str(prefix);
         sql.push_str(field);
         sql.push_str(" = ");
         push_param(sql, params, branch.to_sql());
@@ -831,6 +846,10 @@ mod tests {
         assert_eq!(plan.where_sql, "business_id = $1 AND state <> 'deleted'");
         assert_eq!(plan.page_statement::<Thing>("id").0, "SELECT id FROM test_thing WHERE business_id = $1 AND state <> 'deleted' ORDER BY id DESC LIMIT $2 OFFSET $3");
         assert_eq!(push_placeholder_of(1234567), "$1234567");
+        // Qualified for a join.
+        let mut params = Vec::new();
+        assert_eq!(scope_sql_on::<Thing>(&ctx, "t", &mut params), "t.business_id = $1");
+        assert_eq!(params, vec![SqlValue::Integer(9)]);
     }
 
     #[test]

@@ -127,6 +127,9 @@ async fn vehicles_are_checked_and_kept_to_their_branch_and_business() {
     assert_eq!(code(&elsewhere), "PERMISSION-000");
     assert_eq!(code(&h.post_as(&teacher, "vehicle/update", json!({ "id": id, "model": "Fiesta" })).await), "NOT-FOUND-000");
     assert_eq!(total(&h, &teacher, "vehicle/read", &[]).await, 1);
+    // Their alerts are their branch's: not the director's ITV, only their own uninsured vehicle.
+    let alerts = ok(&h.get_as(&teacher, "vehicle/alerts", &[]).await).clone();
+    assert_eq!((alerts["itv"].clone(), alerts["uninsured"][0]["plate"].as_str(), alerts["uninsured"].as_array().map(Vec::len)), (json!([]), Some("5678FGH"), Some(1)));
     // The director (super) sees both branches.
     assert_eq!(total(&h, &h.token, "vehicle/read", &[]).await, 2);
     assert_eq!(total(&h, &h.token, "vehicle/read", &[("branch_id", &theirs["branch_id"].to_string())]).await, 1);

@@ -124,7 +124,7 @@ fn alerts(ctx: &Ctx, _req: &Req) -> Result<Value> {
 
 fn policy_alerts(ctx: &Ctx, today: &str, soon: &str) -> Result<Vec<Value>> {
     let mut params = Vec::new();
-    let scope = resource::scope_sql::<Insurance>(ctx, &mut params).replace("business_id", "i.business_id").replace("branch_id", "i.branch_id");
+    let scope = resource::scope_sql_on::<Insurance>(ctx, "i", &mut params);
     params.push(soon.to_sql());
     let soon_at = params.len();
     #[derive(Deserialize)]
@@ -162,7 +162,7 @@ fn policy_alerts(ctx: &Ctx, today: &str, soon: &str) -> Result<Vec<Value>> {
 
 fn uninsured(ctx: &Ctx, today: &str) -> Result<Vec<Value>> {
     let mut params = Vec::new();
-    let scope = resource::scope_sql::<Vehicle>(ctx, &mut params).replace("business_id", "v.business_id").replace("branch_id", "v.branch_id");
+    let scope = resource::scope_sql_on::<Vehicle>(ctx, "v", &mut params);
     params.push(today.to_sql());
     let today_at = params.len();
     #[derive(Deserialize, Serialize)]
