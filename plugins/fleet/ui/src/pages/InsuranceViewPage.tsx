@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, formatDate, useApi, usePageLayout, useSession, useToast } from '@volante/plugin-ui';
+import { formatDate, useApi, usePageLayout, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type PolicyItem } from '../api';
 import { formatPlate } from '../format';
@@ -10,6 +10,7 @@ import { InsuranceForm } from '../components/InsuranceForm';
 import { PageState } from '../components/PageState';
 import { RecordActions } from '../components/RecordActions';
 import { INSURANCE_PERMISSION } from '../permissions';
+import { useRecord } from '../useRecord';
 
 /**
  * /insurance/carrier/:insurance_id — a policy (0: a new one; `?vehicle_id=` chooses its vehicle):
@@ -26,26 +27,11 @@ export default function InsuranceViewPage() {
   const id = Number(useParams().insurance_id) || 0;
   const [search] = useSearchParams();
   const vehicleId = Number(search.get('vehicle_id')) || null;
-  const [policy, setPolicy] = useState<PolicyItem | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  const { record: policy, failed, formKey, load, reload } = useRecord<PolicyItem>(id, api.policies.read);
   const canEdit = session.can(INSURANCE_PERMISSION);
   const title = policy ? t('policy.named', { company: policy.company ?? '', number: policy.policy_number }) : id ? t('policy.title') : t('policy.new');
   usePageLayout({ title, breadcrumbs: [{ label: t('policies.title'), to: '/insurance/list/vigentes' }, { label: title }] });
 
-  const load = useCallback(() => {
-    setFailed(null);
-    setPolicy(null);
-    if (!id) return;
-    api.policies.read(id).then(
-      (p) => {
-        setPolicy(p);
-        setFormKey((k) => k + 1);
-      },
-      (e) => setFailed(errorList(e)[0]?.details ?? ''),
-    );
-  }, [api, id]);
-  useEffect(load, [load]);
 
   if (failed !== null) return <PageState error={failed} onRetry={load} />;
   if (id && !policy) return <PageState error={null} />;
@@ -120,7 +106,7 @@ export default function InsuranceViewPage() {
               state={policy.state}
               setState={(state) => api.policies.setState(policy.id, state)}
               remove={() => api.policies.remove(policy.id)}
-              onChanged={load}
+              onChanged={reload}
             />
           )}
           {toVehicle(policy.vehicle_id, policy.plate)}
@@ -144,7 +130,7 @@ export default function InsuranceViewPage() {
           onSubmit={async (fields) => {
             await api.policies.update(policy.id, fields);
             toast.success(t('policy.saved'));
-            load();
+            reload();
           }}
         />
       </section>

@@ -12,6 +12,7 @@ import { UpkeepSection } from '../components/UpkeepSection';
 import { VehicleForm } from '../components/VehicleForm';
 import { VehiclePolicies } from '../components/VehiclePolicies';
 import { INSURANCE_PERMISSION, VEHICLES_PERMISSION } from '../permissions';
+import { useRecord } from '../useRecord';
 
 /**
  * /vehicle/view/:vehicle_id — a vehicle (0: a new one): its data (save; with `fleet.vehicles`),
@@ -26,40 +27,30 @@ export default function VehicleViewPage() {
   const toast = useToast();
   const session = useSession();
   const id = Number(useParams().vehicle_id) || 0;
-  const [vehicle, setVehicle] = useState<VehicleView | null>(null);
+  const { record: vehicle, failed, formKey, load, reload } = useRecord<VehicleView>(id, api.vehicles.read);
   const [brands, setBrands] = useState<Brand[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  const [brandsFailed, setBrandsFailed] = useState<string | null>(null);
   const canEdit = session.can(VEHICLES_PERMISSION);
   const title = vehicle ? formatPlate(vehicle.plate) : id ? t('vehicle.title') : t('vehicle.new');
   usePageLayout({ title, breadcrumbs: [{ label: t('vehicles.title'), to: '/vehicle/list' }, { label: title }] });
 
-  const load = useCallback(() => {
-    setFailed(null);
-    setVehicle(null);
-    Promise.all([api.vehicles.brands(), id ? api.vehicles.read(id) : Promise.resolve(null)]).then(
-      ([b, v]) => {
-        setBrands(b);
-        setVehicle(v);
-        setFormKey((k) => k + 1);
-      },
-      (e) => setFailed(errorList(e)[0]?.details ?? ''),
-    );
-  }, [api, id]);
-  useEffect(load, [load]);
+  const loadBrands = useCallback(() => {
+    setBrandsFailed(null);
+    api.vehicles.brands().then(setBrands, (e) => setBrandsFailed(errorList(e)[0]?.details ?? ''));
+  }, [api]);
+  useEffect(loadBrands, [loadBrands]);
 
-  /** The vehicle again (after an action, an upkeep entry…), keeping the page as it is. */
-  const reload = useCallback(() => {
-    api.vehicles.read(id).then(
-      (v) => {
-        setVehicle(v);
-        setFormKey((k) => k + 1);
-      },
-      (e) => toast.error(errorList(e)[0]?.details || t('loadError')),
+  if (failed !== null || brandsFailed !== null) {
+    return (
+      <PageState
+        error={failed ?? brandsFailed}
+        onRetry={() => {
+          load();
+          loadBrands();
+        }}
+      />
     );
-  }, [api, id, toast, t]);
-
-  if (failed !== null) return <PageState error={failed} onRetry={load} />;
+  }
   if (!brands || (id && !vehicle)) return <PageState error={null} />;
 
   const back = (

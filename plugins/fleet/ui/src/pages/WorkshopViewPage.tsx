@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, errorList, formatDate, formatEuros, useApi, usePageLayout, useSession, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, formatDate, formatEuros, useApi, usePageLayout, useSession, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type MaintenanceEntry, type WorkshopView } from '../api';
 import { formatPlate } from '../format';
@@ -10,6 +10,7 @@ import { PageState } from '../components/PageState';
 import { RecordActions } from '../components/RecordActions';
 import { WorkshopForm } from '../components/WorkshopForm';
 import { WORKSHOPS_PERMISSION } from '../permissions';
+import { useRecord } from '../useRecord';
 
 /**
  * /workshop/view/:workshop_id — a workshop (0: a new one): its data (save; with
@@ -24,26 +25,11 @@ export default function WorkshopViewPage() {
   const toast = useToast();
   const session = useSession();
   const id = Number(useParams().workshop_id) || 0;
-  const [workshop, setWorkshop] = useState<WorkshopView | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [formKey, setFormKey] = useState(0);
+  const { record: workshop, setRecord: setWorkshop, failed, formKey, load } = useRecord<WorkshopView>(id, api.workshops.read);
   const canEdit = session.can(WORKSHOPS_PERMISSION);
   const title = workshop?.name || (id ? t('workshop.title') : t('workshop.new'));
   usePageLayout({ title, breadcrumbs: [{ label: t('workshops.title'), to: '/workshop/list' }, { label: title }] });
 
-  const load = useCallback(() => {
-    setFailed(null);
-    setWorkshop(null);
-    if (!id) return;
-    api.workshops.read(id).then(
-      (w) => {
-        setWorkshop(w);
-        setFormKey((k) => k + 1);
-      },
-      (e) => setFailed(errorList(e)[0]?.details ?? ''),
-    );
-  }, [api, id]);
-  useEffect(load, [load]);
 
   if (failed !== null) return <PageState error={failed} onRetry={load} />;
   if (id && !workshop) return <PageState error={null} />;
