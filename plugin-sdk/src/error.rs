@@ -91,6 +91,12 @@ impl Error {
     }
 
     /// The field this error is about, if it is a field error.
+    /// An error the host answered an import with (its `data` is JSON text, or empty).
+    pub fn from_item(item: crate::bindings::ErrorItem) -> Error {
+        let data = if item.data.is_empty() { Value::Null } else { serde_json::from_str(&item.data).unwrap_or(Value::Null) };
+        Error::new(&item.code, item.details).with_data(data)
+    }
+
     pub fn field(&self) -> Option<&str> {
         self.data.get("field").and_then(Value::as_str)
     }

@@ -131,4 +131,44 @@ pub mod directory {
     pub fn member(user_id: i64) -> Option<StaffMember> {
         wit::directory::member(user_id)
     }
+
+    pub use crate::bindings::volante::plugin::types::{UserAccount, Named, NewUserAccount};
+
+    /// The business's branches, by name (interface 0.1.6).
+    pub fn branches() -> Vec<Named> {
+        wit::directory::branches()
+    }
+
+    /// The business's job positions, by name (interface 0.1.6).
+    pub fn positions() -> Vec<Named> {
+        wit::directory::positions()
+    }
+
+    /// Every account of the business, by name (interface 0.1.6).
+    pub fn accounts() -> Vec<UserAccount> {
+        wit::directory::accounts()
+    }
+
+    /// One account of the business (interface 0.1.6).
+    pub fn account(user_id: i64) -> Option<UserAccount> {
+        wit::directory::account(user_id)
+    }
+
+    /// Create an account (needs `[directory] manage = true` and a caller with `employee`). The
+    /// host's refusal (a taken e-mail, a weak password, a role the caller may not give) comes
+    /// back as the spec's error, ready to answer.
+    pub fn create_account(account: &NewUserAccount) -> Result<i64> {
+        wit::directory::create_account(account).map_err(Error::from_item)
+    }
+
+    /// Change an account's names and branch.
+    pub fn update_account(user_id: i64, first_name: &str, last_name: &str, branch_id: Option<i64>) -> Result<()> {
+        wit::directory::update_account(user_id, first_name, last_name, branch_id).map_err(Error::from_item)
+    }
+
+    /// Activate, deactivate, lock or unlock an account (its sessions close when the call
+    /// commits if it is deactivated or locked).
+    pub fn set_account_state(user_id: i64, active: bool, locked: bool) -> Result<()> {
+        wit::directory::set_account_state(user_id, active, locked).map_err(Error::from_item)
+    }
 }

@@ -334,7 +334,8 @@ pub fn find<R: Resource>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
     find_optional::<R>(ctx, id)?.ok_or_else(|| Error::not_found(R::LABEL))
 }
 
-fn object(value: Value) -> Result<Map<String, Value>> {
+/// The JSON object of a write's body (`REQ-102` otherwise).
+pub fn object(value: Value) -> Result<Map<String, Value>> {
     match value {
         Value::Object(map) => Ok(map),
         _ => Err(Error::invalid_field("", "Se esperaba un objeto JSON")),

@@ -189,9 +189,49 @@ pub fn one_of<'a>(field: &str, value: &str, allowed: &[&'a str]) -> Result<&'a s
     })
 }
 
+/// An IBAN (empty is fine): spaces dropped, upper case, the country's two letters, two check
+/// digits and 11 to 30 letters and digits whose ISO 13616 remainder (mod 97) is 1; a Spanish one
+/// is 24 characters long.
+pub fn iban(field: &str, value: &str) -> Result<String> {
+    let clean: String = value.chars().filter(|c| !c.is_whitespace() && *c != '-').collect::<String>().to_uppercase();
+    if clean.is_empty() {
+        return Ok(clean);
+    }
+    let bytes = clean.as_bytes();
+    let shaped = (15..=34).contains(&bytes.len())
+        && bytes[..2].iter().all(u8::is_ascii_uppercase)
+        && bytes[2..4].iter().all(u8::is_ascii_digit)
+        && bytes[4..].iter().all(u8::is_ascii_alphanumeric)
+        && (!clean.starts_with("ES") || bytes.len() == 24);
+    if !shaped || iban_remainder(&clean) != 1 {
+        return Err(Error::invalid_field(field, "El IBAN no es válido"));
+    }
+    Ok(clean)
+}
+
+/// ISO 13616: the first four characters moved to the end, letters as 10 to 35, modulo 97.
+fn iban_remainder(iban: &str) -> u32 {
+    let (head, tail) = iban.split_at(4);
+    tail.chars().chain(head.chars()).fold(0u32, |acc, c| match c.to_digit(36) {
+        Some(d) if d >= 10 => (acc * 100 + d) % 97,
+        Some(d) => (acc * 10 + d) % 97,
+        None => 0,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ibans_are_checked_by_their_remainder() {
+        assert_eq!(iban("iban", "es91 2100 0418 4502 0005 1332").unwrap(), "ES9121000418450200051332");
+        assert_eq!(iban("iban", "GB82WEST12345698765432").unwrap(), "GB82WEST12345698765432");
+        assert_eq!(iban("iban", "").unwrap(), "");
+        for bad in ["ES9121000418450200051333", "ES91210004184502000513", "9121000418450200051332", "ES9!21000418450200051332"] {
+            assert_eq!(iban("iban", bad).unwrap_err().field(), Some("iban"), "{bad}");
+        }
+    }
 
     #[test]
     fn dni_messages_are_the_specs() {

@@ -16,6 +16,9 @@ pub struct Manifest {
     pub events: Events,
     #[serde(default)]
     pub tables: Tables,
+    /// What the plugin may do with the business's user accounts.
+    #[serde(default)]
+    pub directory: Directory,
     /// Functions other plugins may `call`.
     #[serde(default)]
     pub exports: Vec<String>,
@@ -124,6 +127,15 @@ pub struct Tables {
     /// Other plugins' tables this plugin wants to read (granted by the provider at install).
     #[serde(default)]
     pub read: Vec<String>,
+}
+
+/// `[directory]`: reading the business's staff needs nothing; `manage = true` lets the plugin
+/// create and change user accounts (interface 0.1.6) on behalf of callers allowed to.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Directory {
+    #[serde(default)]
+    pub manage: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -68,13 +68,14 @@ struct Candidate {
     first_name: String,
     password_hash: Option<String>,
     is_active: bool,
+    is_locked: bool,
     two_factor: bool,
     business_status: String,
 }
 
 async fn find_candidate(state: &AppState, email: &str) -> anyhow::Result<Option<Candidate>> {
     let row = sqlx::query(
-        "SELECT u.user_id, u.email, u.first_name, u.password_hash, u.is_active, u.two_factor, b.status
+        "SELECT u.user_id, u.email, u.first_name, u.password_hash, u.is_active, u.is_locked, u.two_factor, b.status
          FROM app_user u JOIN business b ON b.business_id = u.business_id WHERE u.email = $1",
     )
     .bind(email)
@@ -87,6 +88,7 @@ async fn find_candidate(state: &AppState, email: &str) -> anyhow::Result<Option<
             first_name: row.try_get("first_name")?,
             password_hash: row.try_get("password_hash")?,
             is_active: db::flag(&row, "is_active")?,
+            is_locked: db::flag(&row, "is_locked")?,
             two_factor: db::flag(&row, "two_factor")?,
             business_status: row.try_get("status")?,
         })
@@ -273,6 +275,9 @@ async fn complete_login(
     let auth = &state.config.auth;
     if !candidate.is_active || candidate.business_status == "suspended" {
         return Err(ApiError::new(codes::USER_INACTIVE, "El usuario no está activo. Contacte con el administrador"));
+    }
+    if candidate.is_locked {
+        return Err(ApiError::new(codes::USER_INACTIVE, "El usuario está bloqueado. Contacte con el administrador"));
     }
     if !valid_device_key(&step.device) {
         return Err(ApiError::new(codes::NO_DEVICE, "No hay ningún dispositivo disponible, contacte con el administrador"));

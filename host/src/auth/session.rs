@@ -128,7 +128,7 @@ fn session_statement(engine: db::Engine) -> &'static str {
         format!(
             "SELECT s.session_id, s.device_id, s.expires_at, s.revoked_at, s.last_seen_at,
                 u.user_id, u.business_id, u.branch_id, u.role_id, u.email, u.first_name, u.last_name,
-                u.is_active, u.two_factor, u.locale,
+                u.is_active, u.is_locked, u.two_factor, u.locale,
                 r.name AS role_name, r.is_super, r.permissions AS role_permissions,
                 b.name AS business_name, b.fiscal_name, b.is_provider, b.status AS business_status,
                 (SELECT {agg}up.permission{end} FROM user_permission up WHERE up.user_id = u.user_id) AS user_permissions,
@@ -154,7 +154,7 @@ async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, S
     if revoked.is_some() || expires_at <= now {
         return Ok(Err(SessionProblem::Expired));
     }
-    if !db::flag(&row, "is_active")? {
+    if !db::flag(&row, "is_active")? || db::flag(&row, "is_locked")? {
         return Ok(Err(SessionProblem::UserDisabled));
     }
     if row.try_get::<String, _>("business_status")? == "suspended" {

@@ -7,9 +7,9 @@ use bytes::Bytes;
 use wasmtime::StoreLimits;
 
 use super::bindings::latest::volante::plugin::types::{
-    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, SqlRows, SqlValue, StaffMember,
+    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, SqlRows, SqlValue,
 };
-use super::bindings::latest::volante::plugin::{answer, directory, events, files, host, mail, plugins, settings, sql, types};
+use super::bindings::latest::volante::plugin::{answer, events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
 use super::guard;
 use super::Installed;
@@ -32,6 +32,8 @@ pub struct Effects {
     pub files_deleted: Vec<i64>,
     /// `(plugin, key, value)` settings written, saved when the call commits.
     pub settings: Vec<(String, String, String)>,
+    /// User accounts created or changed (`directory`, interface 0.1.6).
+    pub accounts: super::directory::AccountEffects,
 }
 
 impl Effects {
@@ -40,11 +42,13 @@ impl Effects {
         self.files_created.extend(other.files_created);
         self.files_deleted.extend(other.files_deleted);
         self.settings.extend(other.settings);
+        self.accounts.absorb(other.accounts);
     }
 
     /// Apply what a committed call did, or undo what a failed one left. Failures are logged: the
     /// call's own answer is already decided.
     pub async fn settle(self, app: &AppState, business_id: i64, committed: bool) {
+        self.accounts.settle(app, business_id, committed).await;
         let files = if committed { &self.files_deleted } else { &self.files_created };
         for file_id in files {
             if let Err(err) = remove_file(app, business_id, *file_id).await {
@@ -162,7 +166,7 @@ impl CallState {
         self.tx.as_mut().ok_or_else(|| "No hay transacción activa".to_string())
     }
 
-    fn app(&self) -> wasmtime::Result<&AppState> {
+    pub(super) fn app(&self) -> wasmtime::Result<&AppState> {
         self.app.as_ref().ok_or_else(|| wasmtime::Error::msg("the instance has no call yet"))
     }
 
@@ -531,41 +535,6 @@ impl settings::Host for CallState {
         self.effects.settings.retain(|(p, k, _)| !(*p == plugin && *k == key));
         self.effects.settings.push((plugin, key, value_json));
         Ok(Ok(()))
-    }
-}
-
-/// The business's users as `directory` shows them: a name (or the e-mail when there is none),
-/// never their credentials or permissions.
-const STAFF_COLUMNS: &str = "user_id, branch_id, email, first_name, last_name, is_active";
-
-type StaffRow = (i64, Option<i64>, String, String, String, crate::db::Flag);
-
-fn staff_member(row: StaffRow) -> StaffMember {
-    let (user_id, branch_id, email, first_name, last_name, crate::db::Flag(active)) = row;
-    let name = format!("{} {}", first_name.trim(), last_name.trim()).trim().to_string();
-    StaffMember { user_id, name: if name.is_empty() { email.clone() } else { name }, email, branch_id, active }
-}
-
-impl directory::Host for CallState {
-    async fn staff(&mut self, include_inactive: bool) -> wasmtime::Result<Vec<StaffMember>> {
-        let only_active = if include_inactive { "" } else { " AND is_active = TRUE" };
-        let rows: Vec<StaffRow> = sqlx::query_as(&format!(
-            "SELECT {STAFF_COLUMNS} FROM app_user WHERE business_id = $1{only_active} ORDER BY first_name, last_name, email"
-        ))
-        .bind(self.ctx.business_id)
-        .fetch_all(&self.app()?.db.pool)
-        .await?;
-        Ok(rows.into_iter().map(staff_member).collect())
-    }
-
-    async fn member(&mut self, user_id: i64) -> wasmtime::Result<Option<StaffMember>> {
-        let row: Option<StaffRow> =
-            sqlx::query_as(&format!("SELECT {STAFF_COLUMNS} FROM app_user WHERE business_id = $1 AND user_id = $2"))
-                .bind(self.ctx.business_id)
-                .bind(user_id)
-                .fetch_optional(&self.app()?.db.pool)
-                .await?;
-        Ok(row.map(staff_member))
     }
 }
 

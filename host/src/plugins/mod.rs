@@ -5,6 +5,7 @@ mod answer;
 mod api;
 pub mod bindings;
 pub mod data;
+mod directory;
 pub mod guard;
 pub mod host_imports;
 pub mod json_rows;
