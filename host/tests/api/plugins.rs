@@ -591,6 +591,10 @@ async fn hostile_plugin_is_contained() {
     assert_eq!(assert_ok(&file)["refused"], true);
     let huge = app.post("hostile/settings_huge", Some(&director), json!({})).await;
     assert_eq!(assert_ok(&huge)["refused"], true);
+    // User accounts only for a plugin whose manifest declares it, whoever calls.
+    let account = app.post("hostile/account", Some(&director), json!({})).await;
+    assert_eq!(assert_ok(&account)["refused"], true, "{account}");
+    assert_eq!(app.count("SELECT COUNT(*) FROM app_user WHERE email = 'intruso@hostil.example'").await, 0);
 }
 
 /// A copy of a plugin's migrations with one more migration per engine.

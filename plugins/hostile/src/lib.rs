@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use volante_plugin_sdk::sql::{self, SqlValue};
 use volante_plugin_sdk::bindings::volante::plugin::{answer, types::AnswerPart};
-use volante_plugin_sdk::{files, host, params, settings, Answer, Ctx, Error, JsonText, Plugin, Req, Result, Router};
+use volante_plugin_sdk::{directory, files, host, params, settings, Answer, Ctx, Error, JsonText, Plugin, Req, Result, Router};
 
 pub struct Hostile;
 
@@ -39,6 +39,21 @@ impl Plugin for Hostile {
             .get("hostile/file_foreign", file_foreign)
             .post("hostile/effects", effects)
             .post("hostile/effects_read_only", effects)
+            // A user account made without the manifest's `[directory] manage`.
+            .post("hostile/account", |_, _| {
+                let intruder = directory::NewUserAccount {
+                    email: "intruso@hostil.example".into(),
+                    first_name: "Intruso".into(),
+                    last_name: String::new(),
+                    branch_id: None,
+                    role_id: None,
+                    password: Some("Intruso-Hostil-2026".into()),
+                };
+                Ok(match directory::create_account(&intruder) {
+                    Ok(user_id) => json!({ "attack": "account", "refused": false, "user_id": user_id }),
+                    Err(e) => json!({ "attack": "account", "refused": true, "error": e.details }),
+                })
+            })
             .post("hostile/settings_huge", |_, _| {
                 let huge = "y".repeat(8 << 20);
                 Ok(match settings::set("huge", &huge) {
