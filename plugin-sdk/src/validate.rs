@@ -127,6 +127,12 @@ pub fn phone(field: &str, value: &str) -> Result<String> {
     }
 }
 
+/// An optional date field: `None`, or a valid date as [`date`] reads it (empty text is `None`).
+pub fn optional_date(field: &str, value: Option<String>) -> Result<Option<String>> {
+    let clean = date(field, value.as_deref().unwrap_or(""))?;
+    Ok((!clean.is_empty()).then_some(clean))
+}
+
 /// A calendar date, `YYYY-MM-DD` or as shown in Spain `DD/MM/YYYY`; returns `YYYY-MM-DD`
 /// (empty is fine).
 pub fn date(field: &str, value: &str) -> Result<String> {

@@ -134,7 +134,7 @@ impl Resource for Employee {
             }
         }
         let today = crate::today();
-        if let Some(date) = checks.check(optional_date("birthday", self.birthday.take())) {
+        if let Some(date) = checks.check(validate::optional_date("birthday", self.birthday.take())) {
             let latest = years_before(&today, MIN_AGE);
             if date.as_deref().is_some_and(|d| d > latest.as_str()) {
                 checks.push(Error::invalid_field("birthday", format!("El empleado debe tener al menos {MIN_AGE} años")));
@@ -157,10 +157,10 @@ impl Resource for Employee {
         }
         self.check_branches(&mut checks);
         self.check_positions(&mut checks);
-        if let Some(date) = checks.check(optional_date("incorporation_date", self.incorporation_date.take())) {
+        if let Some(date) = checks.check(validate::optional_date("incorporation_date", self.incorporation_date.take())) {
             self.incorporation_date = date;
         }
-        if let Some(date) = checks.check(optional_date("leave_date", self.leave_date.take())) {
+        if let Some(date) = checks.check(validate::optional_date("leave_date", self.leave_date.take())) {
             if let (Some(leave), Some(start)) = (&date, &self.incorporation_date) {
                 if leave < start {
                     checks.push(Error::invalid_field("leave_date", "La fecha de baja no puede ser anterior a la de incorporación"));
@@ -240,12 +240,6 @@ impl Employee {
             checks.push(Error::invalid_field("positions", "Algún puesto no es de la empresa"));
         }
     }
-}
-
-/// An optional date field: `None`, or a valid `YYYY-MM-DD` (empty text reads as `None`).
-fn optional_date(field: &str, value: Option<String>) -> Result<Option<String>> {
-    let clean = validate::date(field, value.as_deref().unwrap_or(""))?;
-    Ok((!clean.is_empty()).then_some(clean))
 }
 
 /// The next free code `E0001`, `E0002`… (counting every employee the business ever had).

@@ -5,7 +5,7 @@ use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page, Record};
 use volante_plugin_sdk::{time, validate, Checks};
 
-use crate::vehicle::{optional_date, Vehicle};
+use crate::vehicle::Vehicle;
 use crate::{insurer_name, today, ALERT_DAYS, ALL_BRANCHES, INSURERS};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -98,7 +98,7 @@ impl Resource for Insurance {
                 }
             }
         }
-        let mut date = |field: &str, value: &mut String| match checks.check(optional_date(field, Some(std::mem::take(value)))) {
+        let mut date = |field: &str, value: &mut String| match checks.check(validate::optional_date(field, Some(std::mem::take(value)))) {
             Some(Some(clean)) => *value = clean,
             Some(None) => checks.push(Error::required(field)),
             None => {}

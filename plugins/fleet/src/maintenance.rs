@@ -6,7 +6,7 @@ use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::{host, resource, validate, Checks};
 
 use crate::today;
-use crate::vehicle::{optional_date, Vehicle, MAX_KM};
+use crate::vehicle::{Vehicle, MAX_KM};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -107,7 +107,7 @@ pub fn create(ctx: &Ctx, req: &Req) -> Result<Maintenance> {
         Some(date) => body.done_on = date,
         None => {}
     }
-    if let Some(next) = checks.check(optional_date("next_itv_due", body.next_itv_due.take())) {
+    if let Some(next) = checks.check(validate::optional_date("next_itv_due", body.next_itv_due.take())) {
         body.next_itv_due = next;
     }
     if body.kind == MaintenanceKind::Itv {

@@ -128,13 +128,13 @@ impl Resource for Vehicle {
             None => checks.push(Error::invalid_field("vin", "El número de bastidor debe tener 17 letras y cifras, sin I, O ni Q")),
         }
         let today = today();
-        if let Some(date) = checks.check(optional_date("registration_date", self.registration_date.take())) {
+        if let Some(date) = checks.check(validate::optional_date("registration_date", self.registration_date.take())) {
             if date.as_deref().is_some_and(|d| d > today.as_str()) {
                 checks.push(Error::invalid_field("registration_date", "La fecha de matriculación no puede ser futura"));
             }
             self.registration_date = date;
         }
-        if let Some(date) = checks.check(optional_date("itv_due", self.itv_due.take())) {
+        if let Some(date) = checks.check(validate::optional_date("itv_due", self.itv_due.take())) {
             self.itv_due = date;
         }
         if self.odometer_km.is_some_and(|km| !(0..=MAX_KM).contains(&km)) {
@@ -150,12 +150,6 @@ impl Resource for Vehicle {
         }
         checks.finish()
     }
-}
-
-/// An optional date field: `None`, or a valid `YYYY-MM-DD` (empty text reads as `None`).
-pub fn optional_date(field: &str, value: Option<String>) -> Result<Option<String>> {
-    let clean = validate::date(field, value.as_deref().unwrap_or(""))?;
-    Ok((!clean.is_empty()).then_some(clean))
 }
 
 /// How a vehicle stands with its ITV today.
