@@ -136,10 +136,10 @@ export function ensureShellBuilt() {
 
 /**
  * The plugins the demo installs for the journeys (billing reads its contacts through contacts;
- * clock, the staff time clock, and fleet, the school's vehicles, workshops and insurance, stand
- * alone).
+ * clock, the staff time clock, fleet, the school's vehicles, workshops and insurance, and
+ * employees, the staff with their user accounts, stand alone).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):
