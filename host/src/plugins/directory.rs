@@ -93,10 +93,6 @@ impl AccountEffects {
         self.invited.extend(other.invited);
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.created.is_empty() && self.changed.is_empty()
-    }
-
     pub async fn settle(self, app: &AppState, business_id: i64, committed: bool) {
         if committed {
             for user_id in self.closed {
@@ -204,10 +200,7 @@ impl CallState {
             ));
         }
         if self.read_only {
-            return Err(ApiError::new(
-                codes::PERMISSION_DENIED,
-                "Esta llamada es de solo lectura: no puede modificar datos",
-            ));
+            return Err(ApiError::new(codes::PERMISSION_DENIED, super::host_imports::READ_ONLY));
         }
         let session = self.session.as_ref().ok_or_else(|| ApiError::forbidden("employee"))?;
         session.require("employee")?;

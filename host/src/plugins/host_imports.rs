@@ -76,7 +76,7 @@ impl Effects {
     }
 }
 
-const READ_ONLY: &str = "Esta llamada es de solo lectura: no puede modificar datos";
+pub(super) const READ_ONLY: &str = "Esta llamada es de solo lectura: no puede modificar datos";
 
 /// Remove a business's file: its row, its bytes in the quota and its object in storage.
 async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::error::ApiResult<()> {

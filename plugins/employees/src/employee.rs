@@ -82,15 +82,15 @@ pub struct Employee {
     pub user_id: Option<i64>,
 }
 
+/// A first name and two last names, those there are, joined by spaces.
+pub fn full_name(first: &str, last: &str, second_last: &str) -> String {
+    [first, last, second_last].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ")
+}
+
 impl Employee {
     /// First name and both last names.
     pub fn name(&self) -> String {
-        [self.first_name.as_str(), self.last_name.as_str(), self.second_last_name.as_str()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" ")
+        full_name(&self.first_name, &self.last_name, &self.second_last_name)
     }
 
     /// Both last names, as the account's last name.

@@ -375,7 +375,7 @@ fn teachers(ctx: &Ctx, req: &Req) -> Result<Value> {
     let rows: Vec<TeacherRow> = sql::query_as(&statement, &params)?;
     rows.into_iter()
         .map(|r| {
-            let name = Employee { first_name: r.first_name, last_name: r.last_name, second_last_name: r.second_last_name, ..Employee::default() }.name();
+            let name = employee::full_name(&r.first_name, &r.last_name, &r.second_last_name);
             let branches: Vec<i64> = serde_json::from_str(&r.branches).unwrap_or_default();
             let classes: Vec<String> = serde_json::from_str(&r.teacher_classes).unwrap_or_default();
             Ok(json!({ "id": r.id, "user_id": r.user_id, "name": name, "branch_id": r.branch_id,
