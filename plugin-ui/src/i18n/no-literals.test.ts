@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { findJsxLiterals, scanJsxLiterals } from '../testing/jsxLiterals';
-import { emptyMessages } from '../testing/catalogue';
+import { componentFiles, findJsxLiterals, scanJsxLiterals } from '../testing/jsxLiterals';
+import { emptyMessages, missingKeys } from '../testing/catalogue';
 import es from './es.json';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,5 +29,11 @@ describe('no literal user-facing strings', () => {
 
   it('the Spanish catalogue has no empty messages', () => {
     expect(emptyMessages(es)).toEqual([]);
+  });
+
+  it('the Spanish catalogue has every literal key the components and hooks use', () => {
+    const files = [...componentFiles(src), resolve(src, 'record/useRecord.ts')];
+    expect(files.length).toBeGreaterThan(15);
+    expect(missingKeys(files, es, src)).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, useApi, usePageLayout } from '@volante/plugin-ui';
+import { PageState, errorList, useApi, usePageLayout } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { billingApi, type BillingApi, type Budget, type Invoice } from '../api';
-import { PageState } from './PageState';
 import { usePickedContact } from './usePickedContact';
 import { backPath, useReferenceData } from './useReferenceData';
 

@@ -5,6 +5,7 @@ import {
   BarChart,
   ErrorList,
   ListView,
+  PageState,
   errorList,
   formatDate,
   formatEuros,
@@ -19,7 +20,6 @@ import { NAMESPACE } from '../i18n';
 import { billingApi, type CashMovement, type ChartData, type ContactCashflow, type PaymentMethod } from '../api';
 import { todayIso } from '../format';
 import { ContactPicker, type PickedContact } from '../components/ContactPicker';
-import { PageState } from '../components/PageState';
 import { PaymentFields } from '../components/PaymentFields';
 import { ExpensesCard } from '../components/ExpensesCard';
 import { TicketsCard } from '../components/TicketsCard';

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SchemaForm, errorList, useApi, useConfirm, usePageLayout, useProvinceOptions, useToast, type FormValues } from '@volante/plugin-ui';
+import { PageState, SchemaForm, errorList, useApi, useConfirm, usePageLayout, useProvinceOptions, useToast, type FormValues } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { BackLink } from '../components/BackLink';
 import { billingApi, type Series } from '../api';
-import { PageState } from '../components/PageState';
 import { StateBadge } from '../components/StateBadge';
 import { useBillingSchema } from '../schema';
 

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, errorList, useApi, useConfirm, usePageLayout, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, PageState, errorList, useApi, useConfirm, usePageLayout, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { billingApi, type Tax, type TaxGroup, type TaxRegion } from '../api';
 import { percentText } from '../format';
-import { PageState } from '../components/PageState';
 import { StateBadge } from '../components/StateBadge';
 
 /**

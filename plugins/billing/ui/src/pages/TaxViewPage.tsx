@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SchemaForm, errorList, parseScaled, useApi, usePageLayout, useToast, type FormValues } from '@volante/plugin-ui';
+import { PageState, SchemaForm, errorList, parseScaled, useApi, usePageLayout, useToast, type FormValues } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { BackLink } from '../components/BackLink';
 import { billingApi, type Tax, type TaxRegion } from '../api';
 import { percentText } from '../format';
-import { PageState } from '../components/PageState';
 import { useBillingSchema } from '../schema';
 
 const KINDS = ['IVA', 'IGIC', 'IPSI'];

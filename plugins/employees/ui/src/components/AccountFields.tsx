@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PasswordMeter, passwordMeetsPolicy } from '@volante/plugin-ui';
+import { Field, PasswordMeter, fieldId, passwordMeetsPolicy, type FormErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { NewAccount, RoleOption } from '../api';
-import { Field, fieldId, type FormErrors } from './Field';
 
 /** A new account as the forms hold it. */
 export interface AccountDraft {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, errorList, formatDate, formatDateTime, useConfirm, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, Field, errorList, formatDate, formatDateTime, useConfirm, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Device, EmployeesApi } from '../api';
-import { Field, useFieldErrors } from './Field';
+import { useEmployeeFieldErrors } from './Field';
 
 /**
  * One user's devices (`user/sessions/read|list`): name (renamed in place, `user/sessions/rename`),
@@ -135,7 +135,7 @@ export function DevicesPanel({ api, userId, userName, devices, canEdit, onChange
 function RenameForm({ api, device, onDone }: { api: EmployeesApi; device: Device; onDone(renamed: boolean): void }) {
   const { t } = useTranslation(NAMESPACE);
   const formId = useId();
-  const errors = useFieldErrors(formId, ['name']);
+  const errors = useEmployeeFieldErrors(formId, ['name']);
   const [name, setName] = useState(device.name);
   const [busy, setBusy] = useState(false);
   async function submit() {

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE } from '@volante/plugin-ui';
+import { Field, FormMessages, UI_NAMESPACE } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { EmployeesApi, EmployeeRecord, NewEmployee } from '../api';
 import type { BusinessLists } from '../useBusinessLists';
 import { useRoles } from '../useBusinessLists';
 import { ACCOUNT_FIELDS, AccountFields, accountBody, accountProblem, emptyAccount, type AccountDraft } from './AccountFields';
 import { BranchFields, PERSONAL_FIELDS, PersonalFieldset, TeacherFieldset, personalBody, personalDraft, type PersonalDraft } from './EmployeeFields';
-import { CheckField, CheckGroup, Field, FormMessages, useFieldErrors } from './Field';
+import { CheckField, CheckGroup, useEmployeeFieldErrors } from './Field';
 
 const FIELDS = [...PERSONAL_FIELDS, 'branches', 'branch_id', 'positions', 'incorporation_date', 'with_account', ...ACCOUNT_FIELDS] as const;
 
@@ -71,7 +71,7 @@ export function EmployeeCreateForm({
   const formId = useId();
   const [draft, setDraft] = useState<CreateDraft>(() => createDraft(lists));
   const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors(formId, FIELDS);
+  const errors = useEmployeeFieldErrors(formId, FIELDS);
   const roles = useRoles(api, canGiveRole && draft.with_account);
   const e = errors.errors;
   const set = (patch: Partial<CreateDraft>) => setDraft((d) => ({ ...d, ...patch }));

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useProvinceOptions } from '@volante/plugin-ui';
+import { Field, UI_NAMESPACE, useProvinceOptions, type FormErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Branch, EmployeeItem, Gender, PersonalFields } from '../api';
 import { GENDERS, LICENCE_CLASSES, inLicenceOrder } from '../lists';
-import { CheckField, CheckGroup, Field, type FormErrors } from './Field';
+import { CheckField, CheckGroup } from './Field';
 
 /** The personal, contact and teacher fields as the forms hold them (text, '' for none). */
 export interface PersonalDraft {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApi, usePageLayout, useSession, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
+import { FilterSelect, FilteredList, PageState, useApi, usePageLayout, useSession, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { employeesApi, type EmployeeItem, type StateFilter } from '../api';
 import { STATE_FILTERS } from '../lists';
@@ -9,8 +9,6 @@ import { ALL_BRANCHES_PERMISSION, EMPLOYEE_PERMISSION, ROLES_PERMISSION } from '
 import { namesById, useBusinessLists } from '../useBusinessLists';
 import { AccountBadge, StateBadge, TeacherBadge } from '../components/Badges';
 import { EmployeeCreateForm } from '../components/EmployeeCreateForm';
-import { FilterSelect, FilteredList } from '../components/FilteredList';
-import { PageState } from '../components/PageState';
 
 interface Filters {
   state: StateFilter;

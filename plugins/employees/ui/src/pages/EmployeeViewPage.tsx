@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, useApi, usePageLayout } from '@volante/plugin-ui';
+import { PageState, formatDate, useApi, usePageLayout, useRecord } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { employeesApi, type Branch, type EmployeeRecord } from '../api';
 import { VIEW_TABS, tabOf, type ViewTab } from '../lists';
 import { useBusinessLists } from '../useBusinessLists';
-import { useRecord } from '../useRecord';
 import { AccountBadge, StateBadge, TeacherBadge } from '../components/Badges';
 import { EmployeeActions } from '../components/EmployeeActions';
-import { PageState } from '../components/PageState';
 import { AccessTab } from '../tabs/AccessTab';
 import { ActivityTab } from '../tabs/ActivityTab';
 import { GeneralTab } from '../tabs/GeneralTab';

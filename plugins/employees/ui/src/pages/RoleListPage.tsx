@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, UI_NAMESPACE, errorList, useApi, useConfirm, usePageLayout, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, Field, FormMessages, PageState, UI_NAMESPACE, errorList, useApi, useConfirm, usePageLayout, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { employeesApi, type EmployeesApi, type RoleList } from '../api';
 import { treeKeys } from '../components/PermissionTree';
-import { CheckField, Field, FormMessages, useFieldErrors } from '../components/Field';
-import { PageState } from '../components/PageState';
+import { CheckField, useEmployeeFieldErrors } from '../components/Field';
 
 type RoleRow = RoleList['roles'][number];
 
@@ -113,7 +112,7 @@ function RoleCreateForm({ api }: { api: EmployeesApi }) {
   const navigate = useNavigate();
   const toast = useToast();
   const formId = useId();
-  const errors = useFieldErrors(formId, ['name', 'menu_access']);
+  const errors = useEmployeeFieldErrors(formId, ['name', 'menu_access']);
   const [name, setName] = useState('');
   const [menu, setMenu] = useState(true);
   const [busy, setBusy] = useState(false);

@@ -1,13 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useApi, usePageLayout, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, PageState, UI_NAMESPACE, useApi, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { employeesApi, type EmployeesApi, type RoleView } from '../api';
 import { personName } from '../format';
-import { useRecord } from '../useRecord';
-import { CheckField, Field, FormMessages, useFieldErrors } from '../components/Field';
-import { PageState } from '../components/PageState';
+import { CheckField, useEmployeeFieldErrors } from '../components/Field';
 import { PermissionTree } from '../components/PermissionTree';
 import { useDeleteRole } from './RoleListPage';
 
@@ -78,7 +76,7 @@ function RoleForm({ api, role, onSaved }: { api: EmployeesApi; role: RoleView; o
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
-  const errors = useFieldErrors(formId, ['name', 'menu_access', 'permissions']);
+  const errors = useEmployeeFieldErrors(formId, ['name', 'menu_access', 'permissions']);
   const [name, setName] = useState(role.name);
   const [menu, setMenu] = useState(role.menu_access);
   const [permissions, setPermissions] = useState<string[]>(role.permissions);

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchInput, errorList, fold, useApi, usePageLayout } from '@volante/plugin-ui';
+import { PageState, SearchInput, errorList, fold, useApi, usePageLayout } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { employeesApi, type Device } from '../api';
 import { personName } from '../format';
 import { DevicesPanel } from '../components/DevicesPanel';
-import { PageState } from '../components/PageState';
 
 interface UserDevices {
   user_id: number;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, errorList, useConfirm, useSession, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, PageState, UI_NAMESPACE, errorList, useConfirm, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Account, Device, EmployeeRecord } from '../api';
 import { DEVICES_PERMISSION, ROLES_PERMISSION } from '../permissions';
@@ -8,8 +8,7 @@ import { useRoles } from '../useBusinessLists';
 import { ACCOUNT_FIELDS, AccountFields, accountBody, accountProblem, emptyAccount, type AccountDraft } from '../components/AccountFields';
 import { AccountBadge } from '../components/Badges';
 import { DevicesPanel } from '../components/DevicesPanel';
-import { Field, FormMessages, useFieldErrors } from '../components/Field';
-import { PageState } from '../components/PageState';
+import { useEmployeeFieldErrors } from '../components/Field';
 import type { TabProps } from './types';
 
 /**
@@ -176,7 +175,7 @@ function EmailForm({ api, userId, email, onSaved }: { api: TabProps['api']; user
   const { t } = useTranslation(NAMESPACE);
   const toast = useToast();
   const formId = useId();
-  const errors = useFieldErrors(formId, ['email']);
+  const errors = useEmployeeFieldErrors(formId, ['email']);
   const [value, setValue] = useState(email);
   const [busy, setBusy] = useState(false);
   async function submit() {
@@ -217,7 +216,7 @@ function RoleForm({ api, userId, roleId, onSaved }: { api: TabProps['api']; user
   const { t } = useTranslation(NAMESPACE);
   const toast = useToast();
   const formId = useId();
-  const errors = useFieldErrors(formId, ['role_id']);
+  const errors = useEmployeeFieldErrors(formId, ['role_id']);
   const { roles, failed } = useRoles(api, true);
   const [value, setValue] = useState(roleId ? String(roleId) : '');
   const [busy, setBusy] = useState(false);
@@ -282,7 +281,7 @@ function AccountCreateForm({ api, employee, onSaved }: TabProps) {
   const session = useSession();
   const toast = useToast();
   const formId = useId();
-  const errors = useFieldErrors(formId, ACCOUNT_FIELDS);
+  const errors = useEmployeeFieldErrors(formId, ACCOUNT_FIELDS);
   const canRole = session.can(ROLES_PERMISSION);
   const roles = useRoles(api, canRole);
   const [draft, setDraft] = useState<AccountDraft>(emptyAccount);

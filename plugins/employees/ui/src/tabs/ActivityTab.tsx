@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, errorList, formatDateTime, useSession, type Column } from '@volante/plugin-ui';
+import { DataTable, PageState, errorList, formatDateTime, useSession, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { LOG_PAGE, type LogEntry } from '../api';
 import { describeDetail } from '../format';
-import { PageState } from '../components/PageState';
 import type { TabProps } from './types';
 
 /**

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useToast } from '@volante/plugin-ui';
+import { FormMessages, UI_NAMESPACE, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { PERSONAL_FIELDS, PersonalFieldset, TeacherFieldset, personalBody, personalDraft, type PersonalDraft } from '../components/EmployeeFields';
-import { FormMessages, useFieldErrors } from '../components/Field';
+import { useEmployeeFieldErrors } from '../components/Field';
 import type { TabProps } from './types';
 
 /** "General": personal, contact and teacher data (`employee/update`; names copied to the account). */
@@ -14,7 +14,7 @@ export function GeneralTab({ api, employee, readOnly, onSaved }: TabProps) {
   const formId = useId();
   const [draft, setDraft] = useState<PersonalDraft>(() => personalDraft(employee));
   const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors(formId, PERSONAL_FIELDS);
+  const errors = useEmployeeFieldErrors(formId, PERSONAL_FIELDS);
   const set = (patch: Partial<PersonalDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const disabled = readOnly || busy;
 

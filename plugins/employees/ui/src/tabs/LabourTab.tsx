@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, UI_NAMESPACE, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { ContractType, EmployeeItem, LabourFields, Workday } from '../api';
 import { CONTRACT_TYPES, WORKDAYS } from '../lists';
 import { formatHours, formatIban, normaliseIban, parseHours } from '../format';
-import { Field, FormMessages, useFieldErrors } from '../components/Field';
+import { useEmployeeFieldErrors } from '../components/Field';
 import type { TabProps } from './types';
 
 const FIELDS = ['contract_type', 'workday', 'weekly_hours', 'social_security_number', 'iban', 'professional_category', 'incorporation_date', 'leave_date'] as const;
@@ -57,7 +57,7 @@ export function LabourTab({ api, employee, readOnly, onSaved }: TabProps) {
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
-  const errors = useFieldErrors(formId, FIELDS);
+  const errors = useEmployeeFieldErrors(formId, FIELDS);
   const [draft, setDraft] = useState<LabourDraft>(() => labourDraft(employee));
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<LabourDraft>) => setDraft((d) => ({ ...d, ...patch }));

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, UI_NAMESPACE, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { Field, FormMessages, useFieldErrors } from '../components/Field';
+import { useEmployeeFieldErrors } from '../components/Field';
 import type { TabProps } from './types';
 
 /** "Observaciones": free notes about the employee (`employee/update/observations`). */
@@ -11,7 +11,7 @@ export function ObservationsTab({ api, employee, readOnly, onSaved }: TabProps) 
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
-  const errors = useFieldErrors(formId, ['observations']);
+  const errors = useEmployeeFieldErrors(formId, ['observations']);
   const [text, setText] = useState(employee.observations ?? '');
   const [busy, setBusy] = useState(false);
 

@@ -1,12 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useToast } from '@volante/plugin-ui';
+import { FormMessages, PageState, UI_NAMESPACE, useToast, type FormErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { EmployeeRecord } from '../api';
 import type { BusinessLists } from '../useBusinessLists';
 import { BranchFields } from '../components/EmployeeFields';
-import { CheckGroup, FormMessages, useFieldErrors } from '../components/Field';
-import { PageState } from '../components/PageState';
+import { CheckGroup, useEmployeeFieldErrors } from '../components/Field';
 import type { TabProps } from './types';
 
 /**
@@ -24,7 +23,7 @@ export function WorkplacesTab({ lists, listsFailed, onRetry, ...props }: TabProp
   );
 }
 
-function SectionForm({ label, busy, readOnly, errors, testId, children, onSubmit }: { label: string; busy: boolean; readOnly: boolean; errors: ReturnType<typeof useFieldErrors>; testId: string; children: ReactNode; onSubmit(): void }) {
+function SectionForm({ label, busy, readOnly, errors, testId, children, onSubmit }: { label: string; busy: boolean; readOnly: boolean; errors: FormErrors; testId: string; children: ReactNode; onSubmit(): void }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   return (
@@ -53,7 +52,7 @@ function SectionForm({ label, busy, readOnly, errors, testId, children, onSubmit
 }
 
 /** Runs a write of a form: errors under their fields, the saved employee shown. */
-function useSave(onSaved: (saved: EmployeeRecord) => void, errors: ReturnType<typeof useFieldErrors>, done: string) {
+function useSave(onSaved: (saved: EmployeeRecord) => void, errors: FormErrors, done: string) {
   const { t } = useTranslation(NAMESPACE);
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -76,7 +75,7 @@ function useSave(onSaved: (saved: EmployeeRecord) => void, errors: ReturnType<ty
 function BranchesForm({ api, employee, readOnly, onSaved, lists }: TabProps & { lists: BusinessLists }) {
   const { t } = useTranslation(NAMESPACE);
   const formId = useId();
-  const errors = useFieldErrors(formId, ['branches', 'branch_id']);
+  const errors = useEmployeeFieldErrors(formId, ['branches', 'branch_id']);
   const [branches, setBranches] = useState<string[]>(() => employee.branches.map(String));
   const [main, setMain] = useState(() => (employee.branch_id ? String(employee.branch_id) : ''));
   const { busy, save } = useSave(onSaved, errors, t('workplaces.branchesSaved'));
@@ -110,7 +109,7 @@ function BranchesForm({ api, employee, readOnly, onSaved, lists }: TabProps & { 
 function PositionsForm({ api, employee, readOnly, onSaved, lists }: TabProps & { lists: BusinessLists }) {
   const { t } = useTranslation(NAMESPACE);
   const formId = useId();
-  const errors = useFieldErrors(formId, ['positions']);
+  const errors = useEmployeeFieldErrors(formId, ['positions']);
   const [positions, setPositions] = useState<string[]>(() => employee.positions.map(String));
   const { busy, save } = useSave(onSaved, errors, t('workplaces.positionsSaved'));
   return (

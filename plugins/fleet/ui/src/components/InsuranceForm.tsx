@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput, UI_NAMESPACE, errorList } from '@volante/plugin-ui';
+import { Field, FormMessages, MoneyInput, UI_NAMESPACE, errorList, useFieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Coverage, FleetApi, Payment, PolicyFields, PolicyItem, PolicyKind, VehicleItem } from '../api';
 import { COVERAGES, INSURERS, PAYMENTS, POLICY_KINDS } from '../lists';
 import { formatPlate } from '../format';
-import { Field, FormMessages, useFieldErrors } from './Field';
 
 const FIELDS = ['company_id', 'policy_number', 'kind', 'vehicle_id', 'coverage', 'start_date', 'end_date', 'premium_cents', 'payment', 'notes'] as const;
 

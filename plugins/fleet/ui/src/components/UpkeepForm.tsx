@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyInput, UI_NAMESPACE, hasErrorCode } from '@volante/plugin-ui';
+import { Field, FormMessages, MoneyInput, UI_NAMESPACE, hasErrorCode, useFieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { FleetApi, ItvResult, MaintenanceKind, NewMaintenance, WorkshopRecord } from '../api';
 import { DESCRIBED_KINDS, ITV_RESULTS, MAINTENANCE_KINDS } from '../lists';
 import { parseWhole, todayKey } from '../format';
-import { Field, FormMessages, useFieldErrors } from './Field';
 
 const FIELDS = ['done_on', 'kind', 'workshop_id', 'itv_result', 'next_itv_due', 'odometer_km', 'cost_cents', 'description'] as const;
 

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, errorList, formatDate, formatEuros, useConfirm, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, PageState, errorList, formatDate, formatEuros, useConfirm, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { FleetApi, MaintenanceEntry } from '../api';
 import { formatKm } from '../format';
-import { PageState } from './PageState';
 import { UpkeepForm } from './UpkeepForm';
 
 /**

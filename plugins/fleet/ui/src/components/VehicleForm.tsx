@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useSession } from '@volante/plugin-ui';
+import { Field, FormMessages, UI_NAMESPACE, useFieldErrors, useSession } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Branch, Brand, FleetApi, VehicleFields, VehicleView } from '../api';
 import { FUELS, GEARBOXES, LICENCE_CLASSES, VEHICLE_KINDS } from '../lists';
 import { formatPlate, parseWhole } from '../format';
-import { Field, FormMessages, useFieldErrors } from './Field';
 import { TeacherSelect } from './TeacherSelect';
 import { ALL_BRANCHES_PERMISSION } from '../permissions';
 

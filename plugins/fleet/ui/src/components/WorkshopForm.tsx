@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE, useProvinceOptions } from '@volante/plugin-ui';
+import { Field, FormMessages, UI_NAMESPACE, useFieldErrors, useProvinceOptions } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Category, WorkshopFields, WorkshopRecord } from '../api';
 import { CATEGORIES } from '../lists';
-import { Field, FormMessages, useFieldErrors } from './Field';
 
 const FIELDS = ['name', 'category', 'tax_code', 'contact_person', 'phone', 'email', 'street', 'city', 'province_id', 'postal_code', 'notes'] as const;
 type TextField = Exclude<(typeof FIELDS)[number], 'category' | 'province_id'>;

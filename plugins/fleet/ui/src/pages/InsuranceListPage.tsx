@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatEuros, useApi, usePageLayout, useSession, type Column, type ListQuery } from '@volante/plugin-ui';
+import { FilterSelect, FilteredList, formatDate, formatEuros, useApi, usePageLayout, useSession, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type PolicyItem } from '../api';
 import { INSURERS, POLICY_KINDS, POLICY_TABS, tabOf } from '../lists';
 import { formatPlate } from '../format';
 import { DaysLeft, PolicyBadge, StateBadge } from '../components/Badges';
-import { FilterSelect, FilteredList } from '../components/FilteredList';
 import { INSURANCE_PERMISSION } from '../permissions';
 
 /**

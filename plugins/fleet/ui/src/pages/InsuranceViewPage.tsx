@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, useApi, usePageLayout, useSession, useToast } from '@volante/plugin-ui';
+import { PageState, formatDate, useApi, usePageLayout, useRecord, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type PolicyItem } from '../api';
 import { formatPlate } from '../format';
 import { DaysLeft, PolicyBadge, StateBadge } from '../components/Badges';
 import { InsuranceForm } from '../components/InsuranceForm';
-import { PageState } from '../components/PageState';
 import { RecordActions } from '../components/RecordActions';
 import { INSURANCE_PERMISSION } from '../permissions';
-import { useRecord } from '../useRecord';
 
 /**
  * /insurance/carrier/:insurance_id — a policy (0: a new one; `?vehicle_id=` chooses its vehicle):

@@ -1,14 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, useApi, usePageLayout, useSession, type Column, type ListQuery } from '@volante/plugin-ui';
+import { FilterSelect, FilteredList, formatDate, useApi, usePageLayout, useSession, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type StateFilter, type VehicleItem } from '../api';
 import { FUELS, LICENCE_CLASSES, STATE_FILTERS, VEHICLE_KINDS } from '../lists';
 import { formatKm, formatPlate } from '../format';
 import { AlertsBanner } from '../components/AlertsBanner';
 import { ItvBadge, StateBadge } from '../components/Badges';
-import { FilterSelect, FilteredList } from '../components/FilteredList';
 import { VEHICLES_PERMISSION } from '../permissions';
 
 interface Filters {

@@ -1,18 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, formatDate, useApi, usePageLayout, useSession, useToast } from '@volante/plugin-ui';
+import { PageState, errorList, formatDate, useApi, usePageLayout, useRecord, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type Brand, type VehicleView } from '../api';
 import { formatKm, formatPlate } from '../format';
 import { ItvBadge, StateBadge } from '../components/Badges';
-import { PageState } from '../components/PageState';
 import { RecordActions } from '../components/RecordActions';
 import { UpkeepSection } from '../components/UpkeepSection';
 import { VehicleForm } from '../components/VehicleForm';
 import { VehiclePolicies } from '../components/VehiclePolicies';
 import { INSURANCE_PERMISSION, VEHICLES_PERMISSION } from '../permissions';
-import { useRecord } from '../useRecord';
 
 /**
  * /vehicle/view/:vehicle_id — a vehicle (0: a new one): its data (save; with `fleet.vehicles`),

@@ -1,12 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApi, usePageLayout, useSession, type Column, type ListQuery } from '@volante/plugin-ui';
+import { FilterSelect, FilteredList, useApi, usePageLayout, useSession, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type StateFilter, type WorkshopRecord } from '../api';
 import { CATEGORIES, STATE_FILTERS } from '../lists';
 import { StateBadge } from '../components/Badges';
-import { FilterSelect, FilteredList } from '../components/FilteredList';
 import { WORKSHOPS_PERMISSION } from '../permissions';
 
 /**

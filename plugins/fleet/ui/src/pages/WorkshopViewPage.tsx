@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, formatDate, formatEuros, useApi, usePageLayout, useSession, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, PageState, formatDate, formatEuros, useApi, usePageLayout, useRecord, useSession, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { fleetApi, type MaintenanceEntry, type WorkshopView } from '../api';
 import { formatPlate } from '../format';
 import { StateBadge } from '../components/Badges';
-import { PageState } from '../components/PageState';
 import { RecordActions } from '../components/RecordActions';
 import { WorkshopForm } from '../components/WorkshopForm';
 import { WORKSHOPS_PERMISSION } from '../permissions';
-import { useRecord } from '../useRecord';
 
 /**
  * /workshop/view/:workshop_id — a workshop (0: a new one): its data (save; with
@@ -25,7 +23,7 @@ export default function WorkshopViewPage() {
   const toast = useToast();
   const session = useSession();
   const id = Number(useParams().workshop_id) || 0;
-  const { record: workshop, setRecord: setWorkshop, failed, formKey, load } = useRecord<WorkshopView>(id, api.workshops.read);
+  const { record: workshop, show, failed, formKey, load } = useRecord<WorkshopView>(id, api.workshops.read);
   const canEdit = session.can(WORKSHOPS_PERMISSION);
   const title = workshop?.name || (id ? t('workshop.title') : t('workshop.new'));
   usePageLayout({ title, breadcrumbs: [{ label: t('workshops.title'), to: '/workshop/list' }, { label: title }] });
@@ -117,7 +115,8 @@ export default function WorkshopViewPage() {
           submitLabel={t('workshop.save')}
           onSubmit={async (fields) => {
             const saved = await api.workshops.update(workshop.id, fields);
-            setWorkshop({ ...workshop, ...saved });
+            // the form keeps what was typed (no redraw): only the header and the record change
+            show({ ...workshop, ...saved }, { redraw: false });
             toast.success(t('workshop.saved'));
           }}
         />

@@ -1,6 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Paginator, SearchInput, UI_NAMESPACE, errorList, useListQuery, type Column, type ListPage, type ListQuery } from '@volante/plugin-ui';
+import { UI_NAMESPACE } from '../i18n';
+import { errorList } from '../api/errors';
+import { SearchInput } from '../search/SearchInput';
+import { Paginator } from '../paginator/Paginator';
+import { DataTable, type Column } from './DataTable';
+import { useListQuery } from './useListQuery';
+import type { ListPage, ListQuery } from './page';
 
 export interface FilteredListProps<T> {
   columns: Column<T>[];
@@ -26,7 +32,7 @@ export interface FilteredListProps<T> {
  * Made of the kit's own parts: `useListQuery`, `SearchInput`, `DataTable`, `Paginator`.
  */
 export function FilteredList<T>({ columns, rowKey, label, load, filtersKey, filters, actions, searchPlaceholder, empty, debounceMs }: FilteredListProps<T>) {
-  const { t: ui } = useTranslation(UI_NAMESPACE);
+  const { t } = useTranslation(UI_NAMESPACE);
   const list = useListQuery<T>({ load });
   const first = useRef(true);
   useEffect(() => {
@@ -42,16 +48,16 @@ export function FilteredList<T>({ columns, rowKey, label, load, filtersKey, filt
   const errors = list.error ? errorList(list.error) : [];
   return (
     <section className="vk-list card">
-      <div className="vk-list__toolbar fleet-toolbar">
+      <div className="vk-list__toolbar vk-list__toolbar--filters">
         <SearchInput onSearch={list.setSearch} placeholder={searchPlaceholder} debounceMs={debounceMs} />
-        {filters && <div className="fleet-filters">{filters}</div>}
+        {filters && <div className="vk-list__filters">{filters}</div>}
         {actions && <div className="vk-list__actions">{actions}</div>}
       </div>
       {errors.length > 0 && (
         <div className="vk-alert vk-alert--danger" role="alert">
-          <span>{errors[0]?.details || ui('table.error')}</span>{' '}
+          <span>{errors[0]?.details || t('table.error')}</span>{' '}
           <button type="button" className="vk-btn vk-btn--light" onClick={list.reload}>
-            {ui('table.retry')}
+            {t('table.retry')}
           </button>
         </div>
       )}
