@@ -42,6 +42,12 @@ impl Plugin for Contacts {
                 let record = resource::find::<Contact>(ctx, args.id).map_err(|e| e.details)?;
                 serde_json::to_string(&billing_block(&record)).map_err(|e| e.to_string())
             }
+            // Other modules (courses) list contacts they refer to: names and ways to reach them.
+            "contact.summaries" => {
+                let args: IdsArgs = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let summaries = summaries(ctx, &args.ids).map_err(|e| e.details)?;
+                serde_json::to_string(&summaries).map_err(|e| e.to_string())
+            }
             other => Err(format!("unknown function `{other}`")),
         }
     }
@@ -64,6 +70,55 @@ volante_plugin_sdk::plugin!(Contacts);
 #[derive(Deserialize)]
 struct IdArgs {
     id: i64,
+}
+
+#[derive(Deserialize)]
+struct IdsArgs {
+    ids: Vec<i64>,
+}
+
+/// One contact as another module lists it (`contact.summaries`).
+#[derive(Debug, Deserialize, Serialize)]
+struct Summary {
+    id: i64,
+    name: String,
+    fiscal_code: String,
+    email: String,
+    phone: String,
+    state: String,
+}
+
+/// The contacts among `ids` the caller sees (deleted ones too, with their state), in `ids`'s
+/// order; ids that are not contacts of the business are left out.
+fn summaries(ctx: &Ctx, ids: &[i64]) -> Result<Vec<Summary>> {
+    if ids.len() > 1000 {
+        return Err(Error::invalid_field("ids", "Como máximo 1000 contactos por llamada"));
+    }
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut params = Vec::new();
+    let scope = resource::scope_sql::<Contact>(ctx, &mut params);
+    let first = params.len() + 1;
+    let placeholders: Vec<String> = (0..ids.len()).map(|i| format!("${}", first + i)).collect();
+    params.extend(ids.iter().map(|id| id.to_sql()));
+    let found: Vec<Summary> = sql::query_as(
+        &format!(
+            "SELECT id, CASE WHEN display_name <> '' THEN display_name ELSE fiscal_name END AS name, fiscal_code, email, \
+             CASE WHEN phone <> '' THEN phone ELSE mobile END AS phone, state FROM contacts_contact \
+             WHERE {scope} AND id IN ({})",
+            placeholders.join(", ")
+        ),
+        &params,
+    )?;
+    let mut ordered = Vec::with_capacity(found.len());
+    let mut found = found;
+    for id in ids {
+        if let Some(i) = found.iter().position(|s| s.id == *id) {
+            ordered.push(found.swap_remove(i));
+        }
+    }
+    Ok(ordered)
 }
 
 /// `contact/read/{id}`: the contact with its DGT record and groups.
