@@ -152,10 +152,18 @@ async fn a_points_recovery_course_with_students_sessions_and_attendance() {
     let wrong = h.get(&format!("{RP}read"), &[("category", "cap_initial")]).await;
     assert_eq!((code(&wrong).as_str(), wrong["error"]["data"]["field"].as_str()), ("REQ-102", Some("category")));
 
+    // An inactive course is still listed and readable.
+    let paused = ok(&h.post(&format!("{RP}state"), json!({ "id": id, "state": "inactive" })).await).clone();
+    assert_eq!((paused["state"].as_str(), paused["enrolled"].as_i64()), (Some("inactive"), Some(1)));
+    assert_eq!(ok(&h.get(&format!("{RP}read"), &[("state", "inactive")]).await)["total"], 1);
+    assert_eq!(ok(&h.post(&format!("{RP}state"), json!({ "id": id })).await)["state"], "active");
+    assert_eq!(code(&h.post("course/state", json!({ "id": id })).await), "NOT-FOUND-000");
+
     // A deleted course stays readable and takes nothing more.
     ok(&h.post(&format!("{RP}delete"), json!({ "id": id })).await);
     assert_eq!(ok(&h.get(&format!("{RP}read"), &[("id", &id.to_string())]).await)["state"], "deleted");
     assert_eq!(code(&h.post(&format!("{RP}contact/student/add"), json!({ "course_id": id, "contact_id": ana })).await), "CONFLICT-000");
+    assert_eq!(code(&h.post(&format!("{RP}state"), json!({ "id": id })).await), "CONFLICT-000");
     assert_eq!(ok(&h.get(&format!("{RP}read"), &[]).await)["total"], 1);
 
     // The demo teacher has no permission; another business sees nothing.

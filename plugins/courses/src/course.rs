@@ -226,6 +226,23 @@ pub fn delete(ctx: &Ctx, req: &Req, kind: Kind) -> Result<Value> {
     detail(ctx, kind, body.id)
 }
 
+/// `state`'s body: `active` or `inactive`; none toggles.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct StateBody {
+    pub id: i64,
+    #[serde(default)]
+    pub state: Option<String>,
+}
+
+/// `<prefix>state` (extension): an inactive course (one that will not run, or is paused) stays
+/// listed and readable, and still takes students and sessions.
+pub fn set_state(ctx: &Ctx, req: &Req, kind: Kind) -> Result<Value> {
+    let body: StateBody = req.json()?;
+    find(ctx, kind, body.id)?;
+    resource::set_state::<Course>(ctx, body.id, body.state.as_deref())?;
+    detail(ctx, kind, body.id)
+}
+
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct ReadQuery {

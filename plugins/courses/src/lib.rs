@@ -116,6 +116,7 @@ impl Plugin for Courses {
                 .post(&format!("{p}create"), move |ctx, req| course::create(ctx, req, kind))
                 .post(&format!("{p}update"), move |ctx, req| course::update(ctx, req, kind))
                 .post(&format!("{p}delete"), move |ctx, req| course::delete(ctx, req, kind))
+                .post(&format!("{p}state"), move |ctx, req| course::set_state(ctx, req, kind))
                 .get(&format!("{p}read"), move |ctx, req| course::read(ctx, req, kind))
                 .get(&format!("{p}group/read"), move |ctx, req| group::read(ctx, req, kind))
                 .post(&format!("{p}group/create"), move |ctx, req| group::create(ctx, req, kind))
@@ -140,6 +141,7 @@ impl Plugin for Courses {
         schemas
             .resource::<Course>()
             .add::<ListQuery>("course_list")
+            .add::<course::StateBody>("course_state")
             .add::<CourseGroup>("course_group")
             .add::<GroupMembership>("course_group_membership")
             .add::<course::Enrolment>("course_enrolment")

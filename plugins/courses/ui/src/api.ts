@@ -161,6 +161,7 @@ export function coursesApi(api: ApiClient, kind: Kind) {
       create: (fields: Partial<CourseFields>) => api.post<CourseDetail>(`${p}create`, fields),
       update: (id: number, fields: Partial<CourseFields>) => api.post<CourseDetail>(`${p}update`, { id, ...fields }),
       remove: (id: number) => api.post<CourseDetail>(`${p}delete`, { id }),
+      setState: (id: number, state: 'active' | 'inactive') => api.post<CourseDetail>(`${p}state`, { id, state }),
     },
     groups: {
       list: () => api.get<Group[]>(`${p}group/read`),

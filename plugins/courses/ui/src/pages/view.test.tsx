@@ -125,6 +125,18 @@ describe('the view of a course', () => {
     expect(screen.queryByTestId('student-finder')).not.toBeInTheDocument();
   });
 
+  it('"Desactivar curso" sends <prefix>state and the head shows the new state; "Activar curso" turns it back', async () => {
+    const api = viewHost({ 'POST recuperacionpuntos/state': saved(recovery()) });
+    renderModule('/recuperacionpuntos/view/4', api);
+    const form = await screen.findByRole('form', { name: 'Datos del curso' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Desactivar curso' }));
+    await waitFor(() => expect(within(screen.getByTestId('course-head')).getByTestId('state-badge')).toHaveTextContent('Inactivo'));
+    expect(api.calls('POST recuperacionpuntos/state')[0].body).toEqual({ id: 4, state: 'inactive' });
+    fireEvent.click(await within(form).findByRole('button', { name: 'Activar curso' }));
+    await waitFor(() => expect(within(screen.getByTestId('course-head')).getByTestId('state-badge')).toHaveTextContent('Activo'));
+    expect(api.calls('POST recuperacionpuntos/state')[1].body).toEqual({ id: 4, state: 'active' });
+  });
+
   it('says so when the course cannot be read, with a retry', async () => {
     const api = viewHost({ 'GET recuperacionpuntos/read': readError('NOT-FOUND-000', 'Curso no encontrado') });
     renderModule('/recuperacionpuntos/view/99', api);

@@ -7,8 +7,8 @@ import type { TabProps } from './types';
 
 /**
  * "Datos": every field of the course (`<prefix>update` with the id and what changed; the
- * host's errors under their fields) and "Eliminar curso" (`<prefix>delete`, confirmed: the
- * course stays in the history, marked deleted).
+ * host's errors under their fields), "Desactivar curso" / "Activar curso" (`<prefix>state`) and
+ * "Eliminar curso" (`<prefix>delete`, confirmed: the course stays in the history, marked deleted).
  */
 export function DataTab({ api, course, readOnly, onSaved, groups, branches }: TabProps & { groups: Group[]; branches: Branch[] }) {
   const { t } = useTranslation(NAMESPACE);
@@ -27,6 +27,16 @@ export function DataTab({ api, course, readOnly, onSaved, groups, branches }: Ta
       const answer = await api.courses.remove(course.id);
       onSaved({ ...course, ...(answer && typeof answer === 'object' ? answer : {}), state: 'deleted' });
       toast.success(t('data.deleted'));
+    } catch (failure) {
+      toast.error(errorList(failure)[0]?.details || t('actionError'));
+    }
+  }
+
+  async function toggleState() {
+    const next = course.state === 'active' ? 'inactive' : 'active';
+    try {
+      onSaved(await api.courses.setState(course.id, next), { redraw: false });
+      toast.success(t(next === 'active' ? 'data.activated' : 'data.deactivated'));
     } catch (failure) {
       toast.error(errorList(failure)[0]?.details || t('actionError'));
     }
@@ -52,9 +62,14 @@ export function DataTab({ api, course, readOnly, onSaved, groups, branches }: Ta
       }}
       extra={
         !readOnly && (
-          <button type="button" className="vk-btn vk-btn--danger" onClick={() => void remove()}>
-            {t('data.delete')}
-          </button>
+          <>
+            <button type="button" className="vk-btn vk-btn--light" onClick={() => void toggleState()}>
+              {t(course.state === 'active' ? 'data.deactivate' : 'data.activate')}
+            </button>{' '}
+            <button type="button" className="vk-btn vk-btn--danger" onClick={() => void remove()}>
+              {t('data.delete')}
+            </button>
+          </>
         )
       }
     />
