@@ -233,7 +233,7 @@ async fn create(State(state): State<AppState>, session: Session, Body(req): Body
     let business_email =
         if req.email.trim().is_empty() { admin_email.clone() } else { validate::email("email", &req.email)? };
     let first_name = validate::required("admin.first_name", &req.admin.first_name, 100)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let created = create_business(
         &mut tx,
         NewBusiness {
@@ -339,7 +339,7 @@ async fn set_services(conn: &mut AnyConnection, business_id: i64, services: &[St
 
 /// Switch `services` on for a business (keeping the ones it has) and prepare their plugins.
 pub async fn enable_services(state: &AppState, business_id: i64, services: &[String]) -> ApiResult<()> {
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let current: Vec<(String,)> = sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1")
         .bind(business_id)
         .fetch_all(&mut *tx)
@@ -376,7 +376,7 @@ struct ServicesUpdate {
 /// Takes effect on the next call: sessions read services afresh on every request.
 async fn services_update(State(state): State<AppState>, session: Session, Body(req): Body<ServicesUpdate>) -> ApiJson {
     session.require_provider_admin()?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let exists: Option<(i64,)> = sqlx::query_as("SELECT business_id FROM business WHERE business_id = $1")
         .bind(req.business_id)
         .fetch_optional(&mut *tx)
@@ -576,7 +576,7 @@ async fn update(State(state): State<AppState>, session: Session, Body(req): Body
         }
         sets.push(("status", SqlValue::from(v.clone())));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     crate::db_update::update_row(&mut tx, "business", "business_id", business_id, &sets).await?;
     audit::record(
         &mut tx,
@@ -642,7 +642,7 @@ struct RenewProducts {
 /// automatically; kept as a business setting the online-test module reads.
 async fn renew_products_update(State(state): State<AppState>, session: Session, Body(req): Body<RenewProducts>) -> ApiJson {
     session.require("business.general")?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     sqlx::query(
         "INSERT INTO business_setting (business_id, key, value, updated_at) VALUES ($1, 'valkiria.renew_products', $2, $3)
          ON CONFLICT (business_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
@@ -892,7 +892,7 @@ async fn branch_create(State(state): State<AppState>, session: Session, Body(inp
     session.require("business.branches")?;
     let input = input.validated()?;
     let now = db::now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let (branch_id,): (i64,) = sqlx::query_as(
         "INSERT INTO branch (business_id, trade_name, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING branch_id",
     )
@@ -944,7 +944,7 @@ async fn branch_update(State(state): State<AppState>, session: Session, Body(pat
     let input: BranchInput = serde_json::from_value(merged)
         .map_err(|err| ApiError::new(codes::INVALID_FIELD, format!("Datos no válidos: {err}")))?;
     let input = input.validated()?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     crate::db_update::update_row(&mut tx, "branch", "branch_id", branch_id, &branch_values(&input)).await?;
     audit::record(
         &mut tx,
@@ -975,7 +975,7 @@ async fn branch_delete(State(state): State<AppState>, session: Session, Body(req
         return Err(ApiError::new(codes::CONFLICT, "No se puede eliminar la única sucursal de la empresa"));
     }
     let now = db::now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     sqlx::query("UPDATE branch SET deleted_at = $1, updated_at = $1 WHERE branch_id = $2 AND business_id = $3")
         .bind(&now)
         .bind(req.branch_id)

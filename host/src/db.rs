@@ -82,6 +82,17 @@ impl Db {
         Ok(Db { pool, engine })
     }
 
+    /// A transaction that may write. On SQLite it takes the write lock at BEGIN (`BEGIN
+    /// IMMEDIATE`), where the busy timeout applies: a deferred transaction that has read and then
+    /// writes while another connection holds the lock fails at once with "database is locked"
+    /// (SQLite does not wait on that upgrade), which a user would see as a server error.
+    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.engine {
+            Engine::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Engine::Postgres => self.pool.begin().await,
+        }
+    }
+
     pub async fn migrate(&self) -> anyhow::Result<()> {
         let migrator = match self.engine {
             Engine::Sqlite => &SQLITE_MIGRATIONS,

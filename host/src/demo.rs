@@ -41,7 +41,7 @@ pub async fn seed(db: &Db, password: Option<&str>) -> anyhow::Result<Demo> {
         crate::auth::password::check_policy(p)
             .map_err(|_| anyhow::anyhow!("VOLANTE_DEMO_PASSWORD must have 8+ characters mixing cases, digits or symbols"))?;
     }
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let provider: Option<(i64,)> = sqlx::query_as("SELECT business_id FROM business WHERE is_provider = TRUE")
         .fetch_optional(&mut *tx)
         .await?;

@@ -147,7 +147,7 @@ async fn user_state(State(state): State<AppState>, session: Session, Body(req): 
     if req.user_id == session.user_id && !req.active {
         return Err(ApiError::new(codes::CONFLICT, "No puede desactivar su propio usuario"));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let target = target_user(&mut tx, &session, req.user_id).await?;
     sqlx::query("UPDATE app_user SET is_active = $1, updated_at = $2 WHERE user_id = $3")
         .bind(req.active)
@@ -176,7 +176,7 @@ async fn email_update(State(state): State<AppState>, session: Session, Body(req)
         session.require("employee")?;
     }
     let email = validate::email("email", &req.email)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let target = target_user(&mut tx, &session, req.user_id).await?;
     let updated = sqlx::query("UPDATE app_user SET email = $1, updated_at = $2 WHERE user_id = $3")
         .bind(&email)
@@ -208,7 +208,7 @@ struct RoleAssign {
 
 async fn role_update(State(state): State<AppState>, session: Session, Body(req): Body<RoleAssign>) -> ApiJson {
     session.require("employee.permissions")?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let target = target_user(&mut tx, &session, req.user_id).await?;
     if let Some(role_id) = req.role_id {
         load_role(&mut tx, session.business_id, role_id).await?;
@@ -237,7 +237,7 @@ async fn twofactor_update(State(state): State<AppState>, session: Session, Body(
     if user_id != session.user_id || !req.enabled {
         session.require("employee")?;
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let target = target_user(&mut tx, &session, user_id).await?;
     sqlx::query("UPDATE app_user SET two_factor = $1, updated_at = $2 WHERE user_id = $3")
         .bind(req.enabled)
@@ -279,7 +279,7 @@ async fn user_permissions_update(
 ) -> ApiJson {
     session.require("employee.permissions")?;
     let wanted = check_permissions(&state, &req.permissions).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let target = target_user(&mut tx, &session, req.user_id).await?;
     let current: BTreeSet<String> = sqlx::query_as::<_, (String,)>("SELECT permission FROM user_permission WHERE user_id = $1")
         .bind(target.user_id)
@@ -317,7 +317,7 @@ struct UserId {
 /// `user/password/reset`: mail the employee a single-use link to choose a new password.
 async fn password_reset(State(state): State<AppState>, session: Session, Body(req): Body<UserId>) -> ApiJson {
     session.require("employee")?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let target = target_user(&mut tx, &session, req.user_id).await?;
     record(&mut tx, &session, "user.password_reset", "user", target.user_id, json!({})).await?;
     tx.commit().await?;
@@ -445,7 +445,7 @@ async fn sessions_add(State(state): State<AppState>, session: Session, Params(q)
     let name = validate::optional("name", &q.name, 120)?;
     let now = db::now();
     let until = db::from_now(chrono::Duration::days(days));
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let (device_id,): (i64,) = sqlx::query_as(
         "INSERT INTO device (user_id, device_key, name, authorized_until, created_at, last_seen_at)
          VALUES ($1, $2, $3, $4, $5, $5)
@@ -489,7 +489,7 @@ struct DeviceQuery {
 /// `user/sessions/remove`: forget a device; its sessions close.
 async fn sessions_remove(State(state): State<AppState>, session: Session, Params(q): Params<DeviceQuery>) -> ApiJson {
     let user_id = device_owner(&state, &session, q.device_id).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     sqlx::query("DELETE FROM session WHERE device_id = $1").bind(q.device_id).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM device WHERE device_id = $1").bind(q.device_id).execute(&mut *tx).await?;
     record(&mut tx, &session, "device.remove", "user", user_id, json!({ "device_id": q.device_id })).await?;
@@ -500,7 +500,7 @@ async fn sessions_remove(State(state): State<AppState>, session: Session, Params
 /// `user/sessions/purge`: forget every device of a user; every session closes.
 async fn sessions_purge(State(state): State<AppState>, session: Session, Params(q): Params<UserQuery>) -> ApiJson {
     let user_id = sessions_subject(&state, &session, q.user_id).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let closed = sqlx::query("DELETE FROM session WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?.rows_affected();
     let removed = sqlx::query("DELETE FROM device WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?.rows_affected();
     record(&mut tx, &session, "device.purge", "user", user_id, json!({ "devices": removed, "sessions": closed })).await?;
@@ -518,7 +518,7 @@ struct RenameDevice {
 async fn sessions_rename(State(state): State<AppState>, session: Session, Body(req): Body<RenameDevice>) -> ApiJson {
     let user_id = device_owner(&state, &session, req.device_id).await?;
     let name = validate::required("name", &req.name, 120)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     sqlx::query("UPDATE device SET name = $1 WHERE device_id = $2").bind(&name).bind(req.device_id).execute(&mut *tx).await?;
     record(&mut tx, &session, "device.rename", "user", user_id, json!({ "device_id": req.device_id, "name": name })).await?;
     tx.commit().await?;
@@ -645,7 +645,7 @@ async fn role_create(State(state): State<AppState>, session: Session, Body(req):
     let name = validate::required("name", &req.name, 100)?;
     let perms = check_permissions(&state, &req.permissions).await?;
     let now = db::now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let inserted: Result<(i64,), sqlx::Error> = sqlx::query_as(
         "INSERT INTO role (business_id, name, menu_access, permissions, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $5) RETURNING role_id",
@@ -681,7 +681,7 @@ struct RoleUpdate {
 
 async fn role_update_tree(State(state): State<AppState>, session: Session, Body(req): Body<RoleUpdate>) -> ApiJson {
     session.require("employee.permissions")?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let before = load_role(&mut tx, session.business_id, req.role_id).await?;
     let mut sets: Vec<(&'static str, crate::db_update::SqlValue)> = Vec::new();
     if let Some(name) = &req.name {
@@ -719,7 +719,7 @@ struct RoleId {
 /// Deleting a role leaves its users with no role and no permissions of their own.
 async fn role_delete(State(state): State<AppState>, session: Session, Body(req): Body<RoleId>) -> ApiJson {
     session.require("employee.permissions")?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let role = load_role(&mut tx, session.business_id, req.role_id).await?;
     if role["is_super"] == json!(true) {
         let (supers,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM role WHERE business_id = $1 AND is_super = TRUE")

@@ -348,7 +348,7 @@ async fn complete_login(
     }
 
     let token = session::new_token();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let name = step.device_name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| describe_agent(agent));
     let (device_id,): (i64,) = sqlx::query_as(
         "INSERT INTO device (user_id, device_key, name, authorized_until, created_at, last_seen_at)
@@ -402,7 +402,7 @@ fn describe_agent(agent: &str) -> String {
 async fn send_signin_code(state: &AppState, candidate: &Candidate, device: &str) -> ApiResult<()> {
     let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000u32));
     let now = db::now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     // A new code replaces any earlier one for this device.
     sqlx::query("UPDATE signin_code SET used_at = $1 WHERE user_id = $2 AND device_key = $3 AND used_at IS NULL")
         .bind(&now)
@@ -514,7 +514,7 @@ async fn registration(State(state): State<AppState>, Body(req): Body<Registratio
     let first_name = crate::validate::required("first_name", &req.first_name, 100)?;
     password::check_policy(&req.password)?;
     let hash = password::hash(&req.password).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let created = crate::business::create_business(
         &mut tx,
         crate::business::NewBusiness {
@@ -629,7 +629,7 @@ async fn password_update(State(state): State<AppState>, Body(req): Body<Password
     password::check_policy(&req.password)?;
     let hash = password::hash(&req.password).await?;
     let now = db::now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let used = sqlx::query("UPDATE password_reset SET used_at = $1 WHERE password_reset_id = $2 AND used_at IS NULL")
         .bind(&now)
         .bind(reset_id)

@@ -185,7 +185,7 @@ async fn store_upload(state: &AppState, session: &Session, form: &upload::Form, 
     let folder_id = form.folder_id("folder_id")?;
     let is_public = names::truthy(form.text("public"));
     let size = form.file.size as i64;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     repo::reserve(&mut tx, session.business_id, size).await?;
     let folder_id = repo::visible_parent(&mut tx, session, folder_id).await?;
     if repo::name_exists(&mut tx, session.business_id, folder_id, &name).await? {
@@ -238,7 +238,7 @@ pub struct RenameRequest {
 pub async fn file_rename(State(state): State<AppState>, session: Session, Body(req): Body<RenameRequest>) -> ApiJson {
     session.require(PERMISSION)?;
     let name = names::check("name", &req.name)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let file = repo::visible_file(&mut tx, &session, req.file_id).await?;
     if name != file.name && repo::name_exists(&mut tx, session.business_id, file.folder_id, &name).await? {
         return Err(repo::name_taken(&name));
@@ -272,7 +272,7 @@ pub struct MoveRequest {
 pub async fn file_move(State(state): State<AppState>, session: Session, Body(req): Body<MoveRequest>) -> ApiJson {
     session.require(PERMISSION)?;
     let ids = id_list("file_id", req.file_id, req.file_ids)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let target = repo::visible_parent(&mut tx, &session, req.folder_id.filter(|id| *id != 0)).await?;
     let mut moved = Vec::new();
     for id in ids {
@@ -311,7 +311,7 @@ pub struct DeleteRequest {
 pub async fn file_delete(State(state): State<AppState>, session: Session, Body(req): Body<DeleteRequest>) -> ApiJson {
     session.require(PERMISSION)?;
     let ids = id_list("file_id", req.file_id, req.file_ids)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let mut keys = Vec::new();
     let mut freed = 0i64;
     for id in &ids {

@@ -88,7 +88,7 @@ async fn set_owners(
 pub async fn create(State(state): State<AppState>, session: Session, Body(req): Body<CreateRequest>) -> ApiJson {
     session.require(PERMISSION)?;
     let name = names::check("name", &req.name)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let parent_id = repo::visible_parent(&mut tx, &session, req.parent_id.filter(|id| *id != 0)).await?;
     check_owners(&mut tx, &session, &req.owner_users, &req.owner_roles).await?;
     if repo::name_exists(&mut tx, session.business_id, parent_id, &name).await? {
@@ -136,7 +136,7 @@ pub struct RenameRequest {
 pub async fn rename(State(state): State<AppState>, session: Session, Body(req): Body<RenameRequest>) -> ApiJson {
     session.require(PERMISSION)?;
     let name = names::check("name", &req.name)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let folder = repo::visible_folder(&mut tx, &session, req.folder_id).await?;
     if name != folder.name {
         if repo::name_exists(&mut tx, session.business_id, folder.parent_id, &name).await? {
@@ -194,7 +194,7 @@ pub struct MoveRequest {
 /// `filesystem/folder/move {folder_id, parent_id}`: never into itself or below itself.
 pub async fn move_folder(State(state): State<AppState>, session: Session, Body(req): Body<MoveRequest>) -> ApiJson {
     session.require(PERMISSION)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let folder = repo::visible_folder(&mut tx, &session, req.folder_id).await?;
     let parent_id = repo::visible_parent(&mut tx, &session, req.parent_id.filter(|id| *id != 0)).await?;
     if parent_id != folder.parent_id {
@@ -243,7 +243,7 @@ pub struct DeleteRequest {
 /// Refused when something below is a private folder the caller may not see.
 pub async fn delete(State(state): State<AppState>, session: Session, Body(req): Body<DeleteRequest>) -> ApiJson {
     session.require(PERMISSION)?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let folder = repo::visible_folder(&mut tx, &session, req.folder_id).await?;
     let tree = repo::subtree(&mut tx, session.business_id, folder.folder_id).await?;
     let hidden = repo::hidden_folders(&mut tx, &session).await?;

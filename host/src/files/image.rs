@@ -297,7 +297,7 @@ async fn save(
     objects: &[(String, String, Bytes)],
 ) -> ApiJson {
     let total: i64 = objects.iter().map(|(_, _, b)| b.len() as i64).sum();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     repo::reserve(&mut tx, session.business_id, total).await?;
     let mut folder = match folder_id {
         Some(id) => Some(repo::visible_folder(&mut tx, session, id).await?.folder_id),

@@ -354,7 +354,7 @@ async fn save_extracted(
     let stem: String = stem.chars().filter(|c| !c.is_control() && !matches!(c, '/' | '\\')).take(150).collect();
     let stem = stem.replace("..", ".");
     let stem = if stem.trim().is_empty() { "documento".to_string() } else { stem.trim().to_string() };
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     repo::reserve(&mut tx, session.business_id, total).await?;
     let folder = match folder_id {
         Some(id) => repo::visible_folder(&mut tx, session, id).await?,

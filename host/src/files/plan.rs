@@ -82,7 +82,7 @@ pub async fn update(State(state): State<AppState>, session: Session, Body(req): 
     if !(0..=QUOTA_MAX).contains(&quota) {
         return Err(ApiError::invalid_field("quota_bytes", "La cuota debe estar entre 0 y 1 PiB"));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let before: Option<(String, i64)> =
         sqlx::query_as("SELECT storage_plan, storage_quota FROM business WHERE business_id = $1")
             .bind(req.business_id)

@@ -289,7 +289,7 @@ fn apply_sqlite<'a>(pool: &'a SqlitePool, plugin_id: &'a str, name: &'a str, sql
         if done.is_some() {
             return Ok(false);
         }
-        let mut tx = pool.begin().await?;
+        let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
         if let Err(err) = exec_sqlite(&mut tx, sql.to_string()).await {
             anyhow::bail!("migration {name} failed: {err}");
         }

@@ -287,7 +287,7 @@ impl CallState {
             }
             None => None,
         };
-        let mut tx = app.db.pool.begin().await?;
+        let mut tx = app.db.begin().await?;
         check_branch(session.business_id, &mut tx, new.branch_id).await?;
         if let Some(role_id) = new.role_id {
             session.require("employee.permissions")?;
@@ -354,7 +354,7 @@ impl CallState {
         let plugin = self.plugin.manifest.plugin.id.clone();
         let first_name = validate::required("first_name", &first_name, 100)?;
         let last_name = validate::optional("last_name", &last_name, 150)?;
-        let mut tx = app.db.pool.begin().await?;
+        let mut tx = app.db.begin().await?;
         let before = account_before(session.business_id, &mut tx, user_id).await?;
         check_branch(session.business_id, &mut tx, branch_id).await?;
         sqlx::query("UPDATE app_user SET first_name = $1, last_name = $2, branch_id = $3, updated_at = $4 WHERE user_id = $5")
@@ -386,7 +386,7 @@ impl CallState {
         if user_id == session.user_id && (!active || locked) {
             return Err(ApiError::new(codes::CONFLICT, "No puede desactivar ni bloquear su propio usuario"));
         }
-        let mut tx = app.db.pool.begin().await?;
+        let mut tx = app.db.begin().await?;
         let before = account_before(session.business_id, &mut tx, user_id).await?;
         sqlx::query("UPDATE app_user SET is_active = $1, is_locked = $2, updated_at = $3 WHERE user_id = $4")
             .bind(active)

@@ -80,7 +80,7 @@ pub(super) const READ_ONLY: &str = "Esta llamada es de solo lectura: no puede mo
 
 /// Remove a business's file: its row, its bytes in the quota and its object in storage.
 async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::error::ApiResult<()> {
-    let mut tx = app.db.pool.begin().await?;
+    let mut tx = app.db.begin().await?;
     let Some(row) = repo::file_by_id(&mut tx, business_id, file_id).await? else { return Ok(()) };
     sqlx::query("DELETE FROM file WHERE file_id = $1 AND business_id = $2").bind(file_id).bind(business_id).execute(&mut *tx).await?;
     repo::release(&mut tx, business_id, row.size).await?;
@@ -341,7 +341,7 @@ impl files::Host for CallState {
         let size = bytes.len() as i64;
         let app = self.app()?.clone();
         let result: crate::error::ApiResult<repo::FileRow> = async {
-            let mut tx = app.db.pool.begin().await?;
+            let mut tx = app.db.begin().await?;
             repo::reserve(&mut tx, session.business_id, size).await?;
             let folder = repo::ensure_folder(&mut tx, &session, None, &folder).await?;
             app.storage.put_bytes(&key, Bytes::from(bytes)).await?;

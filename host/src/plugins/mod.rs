@@ -417,7 +417,7 @@ impl Plugins {
         })?;
         let installed = Arc::new(installed);
 
-        let mut tx = app.db.pool.begin().await?;
+        let mut tx = app.db.begin().await?;
         for service in &package.manifest.services {
             crate::business::ensure_service(&mut tx, &service.id, &service.name, &id).await?;
         }
@@ -437,7 +437,7 @@ impl Plugins {
         std::fs::write(&path, bytes).map_err(anyhow::Error::from)?;
         self.extract_ui(&id, &package.ui)?;
         let now = db::now();
-        let mut tx = app.db.pool.begin().await?;
+        let mut tx = app.db.begin().await?;
         sqlx::query(
             "INSERT INTO plugin_install (plugin_id, version, digest, signer, manifest, package_path, installed_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
@@ -495,7 +495,7 @@ impl Plugins {
     }
 
     pub async fn remove(&self, app: &AppState, id: &str, actor: Actor) -> ApiResult<()> {
-        let mut tx = app.db.pool.begin().await?;
+        let mut tx = app.db.begin().await?;
         let removed = sqlx::query("DELETE FROM plugin_install WHERE plugin_id = $1").bind(id).execute(&mut *tx).await?;
         if removed.rows_affected() == 0 {
             return Err(ApiError::new(plugin_codes::NOT_INSTALLED, format!("El plugin {id} no está instalado")));
@@ -584,7 +584,7 @@ impl Plugins {
                 return Err(ApiError::invalid_field("tables", format!("El manifiesto no pide la tabla {table}")));
             }
         }
-        let mut tx = app.db.pool.begin().await?;
+        let mut tx = app.db.begin().await?;
         for table in tables {
             let change = if grant {
                 sqlx::query(

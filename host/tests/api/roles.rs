@@ -65,6 +65,35 @@ async fn deleting_a_role_leaves_its_users_without_role_or_permissions() {
     assert_eq!(role_changes, 2);
 }
 
+/// A call that reads and then writes must wait for another writer, not fail. On SQLite a
+/// transaction that has read cannot wait for the write lock (the busy timeout does not apply to
+/// that upgrade), so before write transactions took the lock at BEGIN this call answered
+/// SERVER-000 whenever another connection was writing, e.g. while a failed call's rollback was
+/// still on its way.
+#[tokio::test]
+async fn a_write_call_waits_for_another_writer_instead_of_failing() {
+    let app = TestApp::spawn().await;
+    let director = app.director().await;
+    let teacher_id = teacher_id(&app).await;
+    let roles = app.get("employee/permissions/read", Some(&director), &[]).await;
+    let role_id = assert_ok(&roles)["roles"][0]["role_id"].as_i64().unwrap();
+
+    // Another connection writes (a row the call does not touch) and keeps its transaction open.
+    let mut other = app.state.db.pool.begin().await.unwrap();
+    sqlx::query("UPDATE app_user SET updated_at = updated_at WHERE email = $1")
+        .bind(volante_host::demo::DIRECTOR)
+        .execute(&mut *other)
+        .await
+        .unwrap();
+    let call = app.post("user/role/update", Some(&director), json!({ "user_id": teacher_id, "role_id": role_id }));
+    let release = async {
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        other.commit().await.unwrap();
+    };
+    let (answer, ()) = tokio::join!(call, release);
+    assert_eq!(assert_ok(&answer)["role_id"], json!(role_id));
+}
+
 #[tokio::test]
 async fn user_state_email_and_two_factor() {
     let app = TestApp::spawn().await;
