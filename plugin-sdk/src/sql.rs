@@ -246,6 +246,12 @@ pub fn value_to_json(value: SqlValue) -> serde_json::Value {
     }
 }
 
+/// `$first, $first+1, …` for `n` values: the placeholders of an `IN (…)` list whose values
+/// follow `first - 1` others.
+pub fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}
+
 /// Escape `%`, `_` and `\` for `LIKE … ESCAPE '\'`.
 pub fn like_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

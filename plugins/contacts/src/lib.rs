@@ -48,6 +48,13 @@ impl Plugin for Contacts {
                 let summaries = summaries(ctx, &args.ids).map_err(|e| e.details)?;
                 serde_json::to_string(&summaries).map_err(|e| e.to_string())
             }
+            // Other modules (dgt) fill in a person's details from the contact: every field and
+            // its DGT record (or null).
+            "contact.person" => {
+                let args: IdArgs = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let person = with_dgt(ctx, args.id).map_err(|e| e.details)?;
+                serde_json::to_string(&person).map_err(|e| e.to_string())
+            }
             other => Err(format!("unknown function `{other}`")),
         }
     }
@@ -100,14 +107,13 @@ fn summaries(ctx: &Ctx, ids: &[i64]) -> Result<Vec<Summary>> {
     let mut params = Vec::new();
     let scope = resource::scope_sql::<Contact>(ctx, &mut params);
     let first = params.len() + 1;
-    let placeholders: Vec<String> = (0..ids.len()).map(|i| format!("${}", first + i)).collect();
     params.extend(ids.iter().map(|id| id.to_sql()));
     let found: Vec<Summary> = sql::query_as(
         &format!(
             "SELECT id, CASE WHEN display_name <> '' THEN display_name ELSE fiscal_name END AS name, fiscal_code, email, \
              CASE WHEN phone <> '' THEN phone ELSE mobile END AS phone, state FROM contacts_contact \
              WHERE {scope} AND id IN ({})",
-            placeholders.join(", ")
+            sql::placeholders(first, ids.len())
         ),
         &params,
     )?;
@@ -124,10 +130,16 @@ fn summaries(ctx: &Ctx, ids: &[i64]) -> Result<Vec<Summary>> {
 /// `contact/read/{id}`: the contact with its DGT record and groups.
 fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
     let id: i64 = req.param("id")?;
+    let mut value = with_dgt(ctx, id)?;
+    value["groups"] = json!(group::of_contact(ctx, id)?);
+    Ok(value)
+}
+
+/// The contact `id` the caller sees, with its DGT record (or null) as `dgt`.
+fn with_dgt(ctx: &Ctx, id: i64) -> Result<Value> {
     let record = resource::find::<Contact>(ctx, id)?;
     let mut value = serde_json::to_value(&record)?;
     value["dgt"] = serde_json::to_value(dgt::read(ctx, id)?)?;
-    value["groups"] = json!(group::of_contact(ctx, id)?);
     Ok(value)
 }
 

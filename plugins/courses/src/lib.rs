@@ -174,10 +174,7 @@ pub fn ids_of(field: &str, many: &[i64], one: Option<i64>) -> Result<Vec<i64>> {
     Ok(ids)
 }
 
-/// `$first, $first+1, …` for `n` values.
-pub fn placeholders(first: usize, n: usize) -> String {
-    (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
-}
+pub use volante_plugin_sdk::sql::placeholders;
 
 #[cfg(test)]
 mod tests {
