@@ -216,6 +216,12 @@ async fn upkeep_moves_the_itv_date_and_the_kilometres_forward_only() {
     assert_eq!(code(&h.get_as(&h.other_token, "vehicle/maintenance/read", &[("vehicle_id", &vehicle_id.to_string())]).await), "NOT-FOUND-000");
     assert_eq!(ok(&h.post("vehicle/maintenance/delete", json!({ "id": repair["id"] })).await)["deleted"], true);
     assert_eq!(ok(&h.get("vehicle/maintenance/read", &[("vehicle_id", &vehicle_id.to_string())]).await)["items"].as_array().unwrap().len(), 2);
+    // A favourable ITV entered by mistake: deleting it gives the vehicle back the date before it.
+    let later = days.at(730);
+    let mistake = ok(&h.post("vehicle/maintenance/create", entry(json!({ "kind": "itv", "itv_result": "favourable", "next_itv_due": later }))).await)["id"].clone();
+    assert_eq!(ok(&h.get("vehicle/read", &[("id", &vehicle_id.to_string())]).await)["itv_due"].as_str(), Some(later.as_str()));
+    assert_eq!(ok(&h.post("vehicle/maintenance/delete", json!({ "id": mistake })).await)["itv_due"].as_str(), Some(next.as_str()));
+    assert_eq!(ok(&h.get("vehicle/read", &[("id", &vehicle_id.to_string())]).await)["itv_due"].as_str(), Some(next.as_str()));
     // A deleted workshop takes no new jobs; its old ones keep its name.
     ok(&h.post("workshop/delete", json!({ "id": workshop_id })).await);
     assert_eq!(fields(&h.post("vehicle/maintenance/create", entry(json!({ "kind": "service", "workshop_id": workshop_id }))).await), ["workshop_id"]);

@@ -189,15 +189,32 @@ struct IdBody {
     id: i64,
 }
 
-/// `POST vehicle/maintenance/delete`: an entry made by mistake. The vehicle's dates stay as they
-/// are (correct them on the vehicle).
+/// `POST vehicle/maintenance/delete`: an entry made by mistake. When it was the favourable ITV
+/// that set the vehicle's next ITV date, that date goes back to the one the latest remaining
+/// favourable ITV set (or stays, when there is none: it then came from the vehicle's form). The
+/// kilometres stay as they are (correct them on the vehicle).
 pub fn delete(ctx: &Ctx, req: &Req) -> Result<Value> {
     let IdBody { id } = req.json()?;
     let entry = find(ctx, id)?;
     // Only on a vehicle the caller may see (its branch).
-    resource::find::<Vehicle>(ctx, entry.vehicle_id).map_err(|_| Error::not_found("Mantenimiento"))?;
+    let vehicle = resource::find::<Vehicle>(ctx, entry.vehicle_id).map_err(|_| Error::not_found("Mantenimiento"))?;
     sql::execute("DELETE FROM fleet_maintenance WHERE business_id = $1 AND id = $2", &params![ctx.business_id, id])?;
-    Ok(json!({ "id": id, "deleted": true }))
+    let mut itv_due = vehicle.data.itv_due.clone();
+    let set_it = entry.itv_result == Some(ItvResult::Favourable) && entry.next_itv_due.is_some() && entry.next_itv_due == vehicle.data.itv_due;
+    if set_it {
+        let previous: Option<String> = sql::query_scalar(
+            "SELECT MAX(next_itv_due) FROM fleet_maintenance WHERE business_id = $1 AND vehicle_id = $2 AND itv_result = 'favourable'",
+            &params![ctx.business_id, entry.vehicle_id],
+        )?;
+        if let Some(previous) = previous {
+            sql::execute(
+                "UPDATE fleet_vehicle SET itv_due = $1, updated_at = $2 WHERE business_id = $3 AND id = $4",
+                &params![previous.clone(), host::now(), ctx.business_id, entry.vehicle_id],
+            )?;
+            itv_due = Some(previous);
+        }
+    }
+    Ok(json!({ "id": id, "deleted": true, "itv_due": itv_due }))
 }
 
 #[derive(Deserialize)]
