@@ -1,0 +1,40 @@
+import { TIME_ZONE } from '@volante/plugin-ui';
+import type { EntryFields, EntryStatus } from './api';
+
+const dayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today in Spain as the API takes dates (`YYYY-MM-DD`). */
+export function today(now: Date = new Date()): string {
+  return dayFormatter.format(now);
+}
+
+/** A whole number typed by a person; null when it is not one. */
+export function parseWhole(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** A number as the forms hold it ('' for none). */
+export const textOf = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+/** How an entry's training ended, or that it goes on (README: an entry is open without either date). */
+export function entryStatus(entry: Pick<EntryFields, 'licence_issued_on' | 'left_on'>): EntryStatus {
+  if (entry.licence_issued_on) return 'issued';
+  if (entry.left_on) return 'left';
+  return 'open';
+}
+
+/** "García Pérez, Lucía" (the register's order); the part there is when one is missing. */
+export function registerName(entry: Pick<EntryFields, 'first_name' | 'last_names'>): string {
+  return [entry.last_names.trim(), entry.first_name.trim()].filter(Boolean).join(', ');
+}
+
+/** What changed against a record (the update calls take the id and the fields that change). */
+export function changedFields<T extends object>(body: Partial<T>, record: T): Partial<T> {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const before = (record as Record<string, unknown>)[key] ?? null;
+    if (JSON.stringify(value ?? null) !== JSON.stringify(before)) changed[key] = value;
+  }
+  return changed as Partial<T>;
+}

@@ -1,0 +1,9 @@
+/** The plugin's UI routes (plugin.toml [ui] routes), as the screens link to them. */
+
+export const bookListPath = (newBook = false) => `/dgt/book/register/list/${newBook ? 1 : 0}`;
+/** A book's view; `entry` opens that entry's form. */
+export const bookViewPath = (id: number, { newStudent = false, entry }: { newStudent?: boolean; entry?: number | null } = {}) =>
+  `/dgt/book/register/view/${id}/${newStudent ? 1 : 0}${entry ? `?entry=${entry}` : ''}`;
+export const folderListPath = () => '/dgt/folder/list';
+export const folderViewPath = (id: number) => `/dgt/folder/view/${id}`;
+export const taxListPath = () => '/dgt/folder/tax/list';
