@@ -101,12 +101,18 @@ fn plugin_branches<'a>(manifests: &[&'a Manifest]) -> Vec<(&'a Manifest, Vec<&'a
 
 /// The tree the role editor shows: the host's, then one branch per installed plugin with
 /// permissions of its own, labelled with the plugin's name. A plugin branch is a heading
-/// (`"group": true`): its key (the plugin id) is not a permission; its children are.
+/// (`"group": true`): its key (the plugin id) is not a permission; its children are. A plugin
+/// named like a branch of the host's tree (the employees plugin, "Empleados") puts its
+/// permissions under that branch instead of a second heading of the same name.
 pub fn tree(manifests: &[&Manifest]) -> Value {
     let mut nodes: Vec<Value> = TREE.iter().map(|node| json!(node)).collect();
     for (manifest, own) in plugin_branches(manifests) {
         let children: Vec<Value> = own.iter().map(|p| json!({ "key": p.key, "label": p.label, "children": [] })).collect();
-        nodes.push(json!({ "key": manifest.plugin.id, "label": manifest.plugin.name, "group": true, "children": children }));
+        let same_name = nodes.iter_mut().find(|n| n["label"].as_str().is_some_and(|l| l.eq_ignore_ascii_case(manifest.plugin.name.trim())));
+        match same_name.and_then(|n| n["children"].as_array_mut()) {
+            Some(existing) => existing.extend(children),
+            None => nodes.push(json!({ "key": manifest.plugin.id, "label": manifest.plugin.name, "group": true, "children": children })),
+        }
     }
     Value::Array(nodes)
 }
@@ -122,6 +128,25 @@ pub fn all_keys_with(manifests: &[&Manifest]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_plugin_named_like_a_host_branch_joins_it() {
+        let manifest = |id: &str, name: &str, key: &str| {
+            volante_registry::manifest::Manifest::parse_shape(&format!(
+                "[plugin]\nid = \"{id}\"\nname = \"{name}\"\nversion = \"0.1.0\"\napi = \"0.1.6\"\n\n[[services]]\nid = \"{id}\"\nname = \"{name}\"\n\n[[permissions]]\nkey = \"{key}\"\nlabel = \"L\"\n"
+            ))
+            .unwrap()
+        };
+        let employees = manifest("employees", "Empleados", "employees.all_branches");
+        let dgt = manifest("dgt", "DGT", "dgt");
+        let tree = super::tree(&[&employees, &dgt]);
+        let labels: Vec<&str> = tree.as_array().unwrap().iter().map(|n| n["label"].as_str().unwrap()).collect();
+        assert_eq!(labels.iter().filter(|l| **l == "Empleados").count(), 1, "{labels:?}");
+        let employee = tree.as_array().unwrap().iter().find(|n| n["key"] == "employee").unwrap();
+        assert!(employee["children"].as_array().unwrap().iter().any(|c| c["key"] == "employees.all_branches"));
+        let last = tree.as_array().unwrap().last().unwrap();
+        assert_eq!((last["key"].as_str(), last["group"].as_bool()), (Some("dgt"), Some(true)));
+    }
+
     #[test]
     fn keys_are_unique_and_children_extend_their_parent() {
         let keys = super::all_keys();
