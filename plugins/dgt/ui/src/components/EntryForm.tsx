@@ -48,6 +48,9 @@ const CREATE_DATES = ['birth_date', 'enrolled_on'] as const;
 /** Every date of an entry (an edited one sends the empty ones as null). */
 const DATES = ['birth_date', 'enrolled_on', 'theory_exam_date', 'practical_exam_date', 'licence_issued_on', 'left_on'] as const;
 
+/** A DNI/NIE as the host keeps it. */
+const normalDocument = (document: string) => document.trim().toUpperCase();
+
 export function entryDraft(entry: EntryDetail | null): EntryDraft {
   return {
     number: textOf(entry?.number),
@@ -92,7 +95,7 @@ export function entryBody(draft: EntryDraft, { bookId, contactId, creating }: { 
     body.number = null;
   }
   for (const f of TEXTS) {
-    const value = f === 'document' ? draft[f].trim().toUpperCase() : draft[f].trim();
+    const value = f === 'document' ? normalDocument(draft[f]) : draft[f].trim();
     if (value || !creating) body[f] = value;
   }
   body.licence = draft.licence;
@@ -142,21 +145,31 @@ export function EntryForm({ api, book, entry, label, submitLabel, readOnly = fal
   const errors = useFieldErrors(formId, ENTRY_FIELDS);
   const [contact, setContact] = useState<{ id: number; name: string } | null>(null);
   const [contactFailed, setContactFailed] = useState<string[]>([]);
-  const [existing, setExisting] = useState<ExistingEntry[] | null>(null);
+  // the entries known of the person whose DNI/NIE this is (the contact's, and the checks' answers)
+  const [known, setKnown] = useState<{ document: string; entries: ExistingEntry[] } | null>(null);
   // only the latest check's answer is shown
   const asked = useRef(0);
   const set = (patch: Partial<EntryDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const ctx: FormContext = { formId, errors, disabled: busy || readOnly };
 
+  const existing = known && known.document === normalDocument(draft.document) ? known.entries : null;
   const openSame = (existing ?? []).filter((e) => isOpen(e) && e.licence === draft.licence && e.id !== entry?.id);
+
+  /** What a check or a contact told of a DNI/NIE: added to what is known of the same person. */
+  const learn = (document: string, entries: ExistingEntry[]) =>
+    setKnown((k) => {
+      if (!k || k.document !== document) return { document, entries };
+      const more = entries.filter((e) => !k.entries.some((x) => x.id === e.id));
+      return { document, entries: [...k.entries, ...more] };
+    });
 
   /** The licence check, for a new entry with DNI/NIE and licence: the entries it finds (null when it cannot tell). */
   async function check(document: string, licence: string): Promise<ExistingEntry[] | null> {
     if (!creating || !document.trim() || !licence) return null;
     const mine = ++asked.current;
     try {
-      const answer = await api.entries.check(document.trim().toUpperCase(), licence);
-      if (mine === asked.current) setExisting(answer.entries);
+      const answer = await api.entries.check(normalDocument(document), licence);
+      if (mine === asked.current) learn(normalDocument(document), answer.entries);
       return answer.entries;
     } catch {
       // an invalid DNI/NIE: the host says so under the field when saving
@@ -180,7 +193,7 @@ export function EntryForm({ api, book, entry, label, submitLabel, readOnly = fal
         return next;
       });
       asked.current++;
-      setExisting(person.entries);
+      setKnown({ document: normalDocument(person.document), entries: person.entries });
     } catch (failure) {
       setContactFailed(errorList(failure).map((e) => e.details || e.code));
     }

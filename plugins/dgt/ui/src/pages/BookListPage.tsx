@@ -55,7 +55,13 @@ export default function BookListPage() {
       header: t('books.columns.name'),
       render: (b) => (
         <>
-          <Link to={bookViewPath(b.id)}>{b.name}</Link> {b.state === 'deleted' && <DeletedBadge />}
+          <Link to={bookViewPath(b.id)}>{b.name}</Link>
+          {b.state === 'deleted' && (
+            <>
+              {' '}
+              <DeletedBadge />
+            </>
+          )}
         </>
       ),
     },

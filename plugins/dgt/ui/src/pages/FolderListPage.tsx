@@ -67,7 +67,13 @@ export default function FolderListPage() {
       header: t('folders.columns.name'),
       render: (f) => (
         <>
-          <Link to={folderViewPath(f.id)}>{f.name}</Link> {f.state === 'deleted' && <DeletedBadge />}
+          <Link to={folderViewPath(f.id)}>{f.name}</Link>
+          {f.state === 'deleted' && (
+            <>
+              {' '}
+              <DeletedBadge />
+            </>
+          )}
         </>
       ),
     },
