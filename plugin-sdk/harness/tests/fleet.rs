@@ -304,3 +304,20 @@ async fn each_service_switches_its_calls_and_its_menu_entry() {
     assert_eq!((alerts["insurance"].clone(), alerts["uninsured"].clone()), (Value::Null, Value::Null));
     assert_eq!(ok(&h.get("vehicle/read", &[("id", &vehicle.to_string())]).await)["insurances"], Value::Null);
 }
+
+/// With the employees module on, the vehicle's teacher is chosen among the teachers with a user
+/// account, not among every member of staff.
+#[tokio::test]
+async fn the_teacher_picker_lists_the_employees_teachers() {
+    let h = Harness::start_with(&["plugins/employees".as_ref(), "plugins/fleet".as_ref()]).await.unwrap();
+    // No employee is a teacher yet: nobody to choose.
+    assert_eq!(ok(&h.get("vehicle/teachers", &[]).await), &json!([]));
+    let account = |email: &str| json!({ "email": email, "password": "Lucia-Profe-2026" });
+    ok(&h.post("employee/create", json!({ "first_name": "Lucía", "last_name": "Martín", "is_teacher": true, "teacher_classes": ["B"], "account": account("lucia@autoescuela-demo.es") })).await);
+    ok(&h.post("employee/create", json!({ "first_name": "Sara", "last_name": "Oficina", "account": account("sara@autoescuela-demo.es") })).await);
+    ok(&h.post("employee/create", json!({ "first_name": "Juan", "last_name": "Sin Cuenta", "is_teacher": true })).await);
+    let teachers = ok(&h.get("vehicle/teachers", &[]).await).clone();
+    let names: Vec<&str> = teachers.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Lucía Martín"], "{teachers}");
+    assert!(teachers[0]["user_id"].as_i64().is_some());
+}

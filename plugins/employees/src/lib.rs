@@ -67,6 +67,23 @@ impl Plugin for Employees {
             .get("employee/lists", lists)
     }
 
+    fn invoke(ctx: &Ctx, function: &str, _args_json: &str) -> std::result::Result<String, String> {
+        match function {
+            // Other modules (fleet) offer the teachers who have a user account to choose from:
+            // `[{user_id, name, branch_id}]`, by name.
+            "employee.teachers" => {
+                let list = teacher_list(ctx, &TeachersQuery::default()).map_err(|e| e.details)?;
+                let users: Vec<Value> = list
+                    .into_iter()
+                    .filter(|t| t["user_id"].is_i64())
+                    .map(|t| json!({ "user_id": t["user_id"], "name": t["name"], "branch_id": t["branch_id"] }))
+                    .collect();
+                serde_json::to_string(&users).map_err(|e| e.to_string())
+            }
+            other => Err(format!("unknown function `{other}`")),
+        }
+    }
+
     fn schemas(schemas: &mut Schemas) {
         schemas.resource::<Employee>().add::<NewEmployee>("new_employee").add::<AccountBody>("account").add::<ListQuery>("employee_list");
     }
@@ -354,6 +371,11 @@ struct TeacherRow {
 /// who work in that branch; `?licence=`: who teach that class).
 fn teachers(ctx: &Ctx, req: &Req) -> Result<Value> {
     let q: TeachersQuery = req.query()?;
+    teacher_list(ctx, &q).map(Value::Array)
+}
+
+/// The active teachers the caller may see, by name, as `employee/teachers/read` lists them.
+fn teacher_list(ctx: &Ctx, q: &TeachersQuery) -> Result<Vec<Value>> {
     let mut params = Vec::new();
     let scope = resource::scope_sql::<Employee>(ctx, &mut params);
     let mut statement = format!(
@@ -366,8 +388,8 @@ fn teachers(ctx: &Ctx, req: &Req) -> Result<Value> {
         statement.push_str(" AND ");
         statement.push_str(&contains_id("branches", branch, &mut params, true));
     }
-    if let Some(licence) = q.licence.filter(|l| !l.trim().is_empty()) {
-        let class = validate::licence_classes("licence", &[licence])?.remove(0);
+    if let Some(licence) = q.licence.as_ref().filter(|l| !l.trim().is_empty()) {
+        let class = validate::licence_classes("licence", &[licence.clone()])?.remove(0);
         params.push(format!("%\"{class}\"%").to_sql());
         statement.push_str(&format!(" AND teacher_classes LIKE ${}", params.len()));
     }
@@ -382,7 +404,6 @@ fn teachers(ctx: &Ctx, req: &Req) -> Result<Value> {
                        "branches": branches, "teacher_classes": classes }))
         })
         .collect::<Result<Vec<_>>>()
-        .map(Value::Array)
 }
 
 /// `GET employee/lists`: the fixed lists of the employee's fields, with their Spanish names.

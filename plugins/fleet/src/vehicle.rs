@@ -252,9 +252,15 @@ pub fn brands(_ctx: &Ctx, _req: &Req) -> Result<Value> {
     Ok(json!(BRANDS.iter().enumerate().map(|(i, name)| json!({ "id": i + 1, "name": name })).collect::<Vec<_>>()))
 }
 
-/// `GET vehicle/teachers`: the business's active staff (`[{user_id, name, branch_id}]`, by
-/// name), to choose the teacher who usually drives a vehicle.
+/// `GET vehicle/teachers`: whom to choose as the teacher who usually drives a vehicle
+/// (`[{user_id, name, branch_id}]`, by name): the teachers with a user account, as the employees
+/// module marks them; every active member of staff when that module is off for the business.
 pub fn teachers(_ctx: &Ctx, _req: &Req) -> Result<Value> {
+    // Not a fault when the employees module is off or not installed: the staff then.
+    let answer = volante_plugin_sdk::bindings::volante::plugin::plugins::call("employees", "employee.teachers", "{}");
+    if let Some(teachers) = answer.ok().and_then(|text| serde_json::from_str::<Value>(&text).ok()) {
+        return Ok(teachers);
+    }
     Ok(json!(directory::staff(false)
         .into_iter()
         .map(|m| json!({ "user_id": m.user_id, "name": m.name, "branch_id": m.branch_id }))
