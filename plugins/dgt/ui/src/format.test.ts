@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { changedFields, entryStatus, parseWhole, registerName, today } from './format';
+
+describe('the screens\' helpers', () => {
+  it('today is the date in Spain, not UTC\'s', () => {
+    // 23:30 UTC on 31 December is already 1 January in Madrid
+    expect(today(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(today(new Date('2026-07-15T10:00:00Z'))).toBe('2026-07-15');
+  });
+  it('an entry is in training until its licence is issued or it leaves', () => {
+    expect(entryStatus({ licence_issued_on: null, left_on: null })).toBe('open');
+    expect(entryStatus({ licence_issued_on: '2026-10-05', left_on: null })).toBe('issued');
+    expect(entryStatus({ licence_issued_on: null, left_on: '2026-10-05' })).toBe('left');
+  });
+  it('names as the register writes them, whole numbers, and what changed', () => {
+    expect(registerName({ first_name: 'Lucía', last_names: 'García Pérez' })).toBe('García Pérez, Lucía');
+    expect(registerName({ first_name: 'Lucía', last_names: ' ' })).toBe('Lucía');
+    expect([parseWhole(' 38 '), parseWhole('3,5'), parseWhole('')]).toEqual([38, null, null]);
+    expect(changedFields({ name: 'Libro 3', closed_on: null, capacity: 300 }, { name: 'Libro 3', closed_on: undefined, capacity: 200 } as never)).toEqual({ capacity: 300 });
+  });
+});
