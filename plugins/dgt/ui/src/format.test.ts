@@ -16,6 +16,8 @@ describe('the screens\' helpers', () => {
     expect(registerName({ first_name: 'Lucía', last_names: 'García Pérez' })).toBe('García Pérez, Lucía');
     expect(registerName({ first_name: 'Lucía', last_names: ' ' })).toBe('Lucía');
     expect([parseWhole(' 38 '), parseWhole('3,5'), parseWhole('')]).toEqual([38, null, null]);
-    expect(changedFields({ name: 'Libro 3', closed_on: null, capacity: 300 }, { name: 'Libro 3', closed_on: undefined, capacity: 200 } as never)).toEqual({ capacity: 300 });
+    const before: { name: string; closed_on?: string | null; capacity: number } = { name: 'Libro 3', capacity: 200 };
+    // a missing field counts as null: only the capacity changed
+    expect(changedFields({ name: 'Libro 3', closed_on: null, capacity: 300 }, before)).toEqual({ capacity: 300 });
   });
 });
