@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, FilteredList, formatDate, useApi, usePageLayout, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
@@ -27,7 +27,12 @@ export default function BookListPage() {
   const api = useMemo(() => dgtApi(client), [client]);
   const navigate = useNavigate();
   const toast = useToast();
-  const [creating, setCreating] = useState(useParams().new_book === '1');
+  const newBook = useParams().new_book === '1';
+  const [creating, setCreating] = useState(newBook);
+  // the address asking for the form again (the same page mounted) opens it
+  useEffect(() => {
+    if (newBook) setCreating(true);
+  }, [newBook]);
   const [filters, setFilters] = useState<Filters>({ status: '', branch_id: '' });
   const branches = useBranches(api);
   const title = t('books.title');

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -46,7 +46,12 @@ export default function BookViewPage() {
   const confirm = useConfirm();
   const { record: book, show, failed, formKey, load, reload } = useRecord<Book>(id, api.books.read);
   const branches = useBranches(api);
-  const [creating, setCreating] = useState(params.new_student === '1');
+  const newStudent = params.new_student === '1';
+  const [creating, setCreating] = useState(newStudent);
+  // the address asking for the form again (the same page mounted) opens it
+  useEffect(() => {
+    if (newStudent) setCreating(true);
+  }, [newStudent]);
   const [editing, setEditing] = useState(false);
   const [failures, setFailures] = useState<string[]>([]);
   const [status, setStatus] = useState<'' | EntryStatus>('');
