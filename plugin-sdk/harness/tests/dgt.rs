@@ -53,6 +53,12 @@ async fn a_register_book_and_exam_folders_whose_results_land_in_it() {
     let book = book["id"].as_i64().unwrap();
     let second = ok(&h.post("dgt/book/register/create", json!({ "name": "Libro 2", "opened_on": "2026-06-01" })).await).clone();
     assert_eq!((second["number"].as_i64(), second["capacity"].as_i64()), (Some(2), Some(200)));
+    // Another branch numbers its books from 1; lists and details name the branch.
+    let branches = ok(&h.get("business/branch/list", &[]).await).clone();
+    let branch = branches.as_array().unwrap().iter().find(|b| b["branch_id"] != second["branch_id"]).unwrap().clone();
+    let other_branch = ok(&h.post("dgt/book/register/create", json!({ "name": "Libro sucursal", "branch_id": branch["branch_id"] })).await).clone();
+    assert_eq!((other_branch["number"].as_i64(), &other_branch["branch_name"]), (Some(1), &branch["trade_name"]), "{branch}");
+    ok(&h.post("dgt/book/register/delete", json!({ "id": other_branch["id"] })).await);
     let second = second["id"].as_i64().unwrap();
     assert_eq!(code(&h.post("dgt/book/register/update", json!({ "id": second, "number": 1 })).await), "CONFLICT-000");
 
@@ -127,6 +133,9 @@ async fn a_register_book_and_exam_folders_whose_results_land_in_it() {
     // Not to a road exam before passing the theory.
     let road = id_of(&h.post("dgt/folder/create", json!({ "exam_kind": "road", "licence": "B", "exam_date": "2026-11-20" })).await);
     assert_eq!(fields(&h.post("dgt/folder/student/add", json!({ "folder_id": road, "contact_id": ana })).await), ["contact_id"]);
+    // Handed in and back to open: no longer handed in.
+    assert_eq!(ok(&h.post("dgt/folder/update", json!({ "id": road, "status": "submitted", "submitted_on": "2026-11-15" })).await)["submitted_on"], "2026-11-15");
+    assert_eq!(ok(&h.post("dgt/folder/update", json!({ "id": road, "status": "open" })).await)["submitted_on"], json!(null));
     // The licence cannot change under its students.
     assert_eq!(fields(&h.post("dgt/folder/update", json!({ "id": folder, "licence": "A2" })).await), ["licence"]);
 

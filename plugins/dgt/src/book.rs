@@ -179,6 +179,7 @@ fn detail(ctx: &Ctx, id: i64) -> Result<Value> {
     let book = find(ctx, id)?;
     let mut value = serde_json::to_value(&book)?;
     value["fill"] = serde_json::to_value(fill(ctx, &book)?)?;
+    value["branch_name"] = json!(book.data.branch_id.and_then(|b| crate::branch_names().remove(&b)));
     Ok(value)
 }
 
@@ -241,12 +242,14 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
     let page = resource::list_where::<Book>(ctx, &list, extra.as_deref(), params)?;
     let ids: Vec<i64> = page.items.iter().map(|b| b.id).collect();
     let counts = counts(ctx, &ids)?;
+    let branches = crate::branch_names();
     let items = page
         .items
         .into_iter()
         .map(|b| {
             let (used, last) = counts.get(&b.id).copied().unwrap_or((0, 0));
             let mut value = serde_json::to_value(&b)?;
+            value["branch_name"] = json!(b.data.branch_id.and_then(|id| branches.get(&id).cloned()));
             value["fill"] = json!({
                 "book_id": b.id, "capacity": b.data.capacity, "used": used, "last_number": last,
                 "next_number": (last < b.data.capacity).then_some(last + 1), "full": last >= b.data.capacity,

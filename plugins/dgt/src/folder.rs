@@ -83,7 +83,10 @@ impl Resource for Folder {
         }
         self.exam_date = checks.check(validate::optional_date("exam_date", self.exam_date.take())).flatten();
         self.submitted_on = checks.check(validate::optional_date("submitted_on", self.submitted_on.take())).flatten();
-        if self.status != FolderStatus::Open && self.submitted_on.is_none() {
+        if self.status == FolderStatus::Open {
+            // Back to open: not handed in (any more).
+            self.submitted_on = None;
+        } else if self.submitted_on.is_none() {
             // Today, or the exam's date when the folder is recorded after the exam.
             let today = crate::today();
             self.submitted_on = Some(self.exam_date.clone().filter(|e| *e < today).unwrap_or(today));
@@ -211,6 +214,7 @@ fn detail(ctx: &Ctx, id: i64) -> Result<Value> {
         *results.entry(result_key(row.result)).or_default() += 1;
     }
     let mut value = serde_json::to_value(&folder)?;
+    value["branch_name"] = json!(folder.data.branch_id.and_then(|b| crate::branch_names().remove(&b)));
     value["results"] = json!(results);
     value["students"] = json!(described(ctx, rows)?);
     Ok(value)
@@ -302,12 +306,14 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
     let page = resource::list_where::<Folder>(ctx, &list, extra.as_deref(), params)?;
     let ids: Vec<i64> = page.items.iter().map(|f| f.id).collect();
     let counts = counts(ctx, &ids)?;
+    let branches = crate::branch_names();
     let items = page
         .items
         .into_iter()
         .map(|f| {
             let (students, passed) = counts.get(&f.id).copied().unwrap_or((0, 0));
             let mut value = serde_json::to_value(&f)?;
+            value["branch_name"] = json!(f.data.branch_id.and_then(|id| branches.get(&id).cloned()));
             value["students"] = json!(students);
             value["passed"] = json!(passed);
             Ok(value)

@@ -35,6 +35,11 @@ pub fn spanish_date(date: &str) -> String {
     }
 }
 
+/// The business's branch names by id (for the lists' and details' `branch_name`).
+pub fn branch_names() -> std::collections::BTreeMap<i64, String> {
+    host::directory::branches().into_iter().map(|b| (b.id, b.name)).collect()
+}
+
 /// One licence class of the fixed list, upper-cased; required.
 pub fn licence(field: &str, value: &str) -> Result<String> {
     let upper = value.trim().to_uppercase();
