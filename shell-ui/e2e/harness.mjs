@@ -136,10 +136,10 @@ export function ensureShellBuilt() {
 
 /**
  * The plugins the demo installs for the journeys (billing reads its contacts through contacts,
- * and courses its students; clock, the staff time clock, fleet, the school's vehicles, workshops
+ * and courses and dgt their students; clock, the staff time clock, fleet, the school's vehicles, workshops
  * and insurance, and employees, the staff with their user accounts, stand alone).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):
