@@ -20,6 +20,7 @@ export * from './i18n';
 export * from './layout/pageLayout';
 export * from './layout/PageState';
 export * from './record/useRecord';
+export * from './record/useLoad';
 export * from './module/contract';
 export * from './module/schemas';
 export * from './table/page';

@@ -1,7 +1,7 @@
 import { useSession } from '@volante/plugin-ui';
 import type { Branch, CoursesApi } from './api';
 import { ALL_BRANCHES_PERMISSION } from './kinds';
-import { useLoad } from './useLoad';
+import { useLoad } from '@volante/plugin-ui';
 
 /**
  * The business's branches for the course's branch select: asked only for those not tied to a

@@ -1,7 +1,7 @@
 import { useSession } from '@volante/plugin-ui';
 import type { Branch, DgtApi } from './api';
 import { ALL_BRANCHES_PERMISSION } from './lists';
-import { useLoad } from './useLoad';
+import { useLoad } from '@volante/plugin-ui';
 
 /**
  * The business's branches, for the branch filters and selects: asked only for those not tied to

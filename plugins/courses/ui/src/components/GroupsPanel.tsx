@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, Field, FormMessages, PageState, UI_NAMESPACE, errorList, useConfirm, useFieldErrors, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { CoursesApi, Group } from '../api';
-import type { Loaded } from '../useLoad';
+import type { Loaded } from '@volante/plugin-ui';
 
 /**
  * The kind's groups (`<prefix>group/read`): name, description and number of courses; a new group

@@ -6,7 +6,7 @@ import { NAMESPACE } from '../i18n';
 import { coursesApi, type CourseItem, type StateFilter } from '../api';
 import { KINDS, viewPath, type Kind } from '../kinds';
 import { STATE_FILTERS } from '../lists';
-import { useLoad } from '../useLoad';
+import { useLoad } from '@volante/plugin-ui';
 import { useBranches } from '../useBranches';
 import { StateBadge } from '../components/Badges';
 import { CourseForm } from '../components/CourseForm';

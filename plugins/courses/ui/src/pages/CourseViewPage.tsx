@@ -7,7 +7,7 @@ import { coursesApi, type CourseDetail } from '../api';
 import { KINDS, listPath, type Kind } from '../kinds';
 import { VIEW_TABS, tabOf, type ViewTab } from '../lists';
 import { formatHours } from '../format';
-import { useLoad } from '../useLoad';
+import { useLoad } from '@volante/plugin-ui';
 import { useBranches } from '../useBranches';
 import { StateBadge } from '../components/Badges';
 import { DataTab } from '../tabs/DataTab';

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { CoursesApi, NewPlace, NewTeacher, Place, Teacher, TeacherRole } from '../api';
 import { TEACHER_ROLES } from '../lists';
 import { parseWhole } from '../format';
-import { useLoad } from '../useLoad';
+import { useLoad } from '@volante/plugin-ui';
 
 /**
  * "Lugares y docentes": the business's places (`sesion/lugares`) and teachers

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { CourseDetail, NewSession, Place, Session, SessionKind, Teacher } from '../api';
 import { SESSION_KINDS } from '../lists';
 import { formatHours } from '../format';
-import { useLoad } from '../useLoad';
+import { useLoad } from '@volante/plugin-ui';
 import { useStudentName } from './StudentsTab';
 import type { TabProps } from './types';
 

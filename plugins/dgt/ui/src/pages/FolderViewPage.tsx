@@ -8,7 +8,7 @@ import { RESULTS } from '../lists';
 import { changedFields } from '../format';
 import { folderListPath } from '../paths';
 import { branchName, useBranches } from '../useBranches';
-import { useLoad } from '../useLoad';
+import { useLoad } from '@volante/plugin-ui';
 import { DeletedBadge, FolderStatusBadge } from '../components/Badges';
 import { FolderForm } from '../components/FolderForm';
 import { FolderStudents } from '../components/FolderStudents';

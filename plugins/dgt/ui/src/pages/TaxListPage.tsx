@@ -20,7 +20,7 @@ import {
 import { NAMESPACE } from '../i18n';
 import { dgtApi, type DgtApi, type Tax, type TaxFields, type TaxType } from '../api';
 import { changedFields } from '../format';
-import { useLoad } from '../useLoad';
+import { useLoad } from '@volante/plugin-ui';
 import { FormActions, InputField, SelectField, type FormContext } from '../components/fields';
 
 /**

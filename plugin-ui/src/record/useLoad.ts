@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorList } from '@volante/plugin-ui';
+import { errorList } from '../api/errors';
 
 export interface Loaded<T> {
   /** null while asking (and when it failed). */
@@ -11,9 +11,9 @@ export interface Loaded<T> {
 }
 
 /**
- * A list a screen reads once and again after changing it (the groups, the places, the teachers,
- * the branches). `load` must be stable (a method of the page's memoised API); nothing is asked
- * while `enabled` is false.
+ * Something a screen reads once and again after changing it (a list of groups, places, branches,
+ * fees…). `load` must be stable (a method of the page's memoised API); nothing is asked while
+ * `enabled` is false.
  */
 export function useLoad<T>(load: () => Promise<T>, enabled = true): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
