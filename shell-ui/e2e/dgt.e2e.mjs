@@ -6,22 +6,10 @@
 // The contact is made through the API first, with names unique per run. It needs the host to
 // have installed the dgt and contacts packages (`volante demo` with plugins.registry_dir);
 // without them it is reported as skipped, with the reason.
-import { api, assert } from './harness.mjs';
+import { api, assert, dni, isoDate } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
-
-const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
-/** A valid DNI (8 digits and their letter) made from `seed`. */
-function dni(seed) {
-  const number = 10_000_000 + (seed % 89_999_999);
-  return `${number}${DNI_LETTERS[number % 23]}`;
-}
-
-/** `YYYY-MM-DD` of today plus `days` (UTC; the host's Spanish date is the same or a day later). */
-function isoDate(days) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 export async function dgtJourneys({ host, browser, journey, skip }) {
   const { page, shot } = browser;

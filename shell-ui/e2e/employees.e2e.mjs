@@ -10,17 +10,10 @@
 // The NIF and the e-mail are made unique per run. They need the host to have installed the
 // employees package (`volante demo` with plugins.registry_dir); without it they are reported as
 // skipped, with the reason.
-import { api, assert } from './harness.mjs';
+import { api, assert, dni } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
-
-const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
-/** A valid DNI (8 digits and their letter) made from `seed`. */
-function dni(seed) {
-  const number = 10_000_000 + (seed % 89_999_999);
-  return `${number}${DNI_LETTERS[number % 23]}`;
-}
 
 /** A valid NAF: province 28, eight digits, and the first ten modulo 97 (README checks). */
 const NAF = '281234567840';

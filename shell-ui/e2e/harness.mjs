@@ -310,6 +310,18 @@ export async function signIn(page, host, email, password = DEMO_PASSWORD) {
   await page.getByTestId('greeting').waitFor();
 }
 
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+/** A valid DNI (8 digits and their letter) made from `seed` (journeys make people unique per run). */
+export function dni(seed) {
+  const number = 10_000_000 + (seed % 89_999_999);
+  return `${number}${DNI_LETTERS[number % 23]}`;
+}
+
+/** `YYYY-MM-DD` of today plus `days` (UTC; the host's Spanish date is the same or a day later). */
+export function isoDate(days) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A call to the real host with the signed-in page's session (for a journey's set-up and checks, not the journey itself). */
 export async function api(page, method, path, body) {
   return page.evaluate(
