@@ -71,6 +71,21 @@ impl SpanishZone {
     }
 }
 
+/// Minutes since midnight of a clock time `HH:MM` (two digits each), or `None`.
+pub fn clock_minutes(time: &str) -> Option<u32> {
+    let (h, m) = time.split_once(':')?;
+    if h.len() != 2 || m.len() != 2 {
+        return None;
+    }
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    (h < 24 && m < 60).then_some(h * 60 + m)
+}
+
+/// `HH:MM` of `minutes` since midnight (below 24 h).
+pub fn clock_text(minutes: u32) -> String {
+    format!("{:02}:{:02}", minutes / 60 % 24, minutes % 60)
+}
+
 /// Day of week of a civil date, 0 = Sunday (Sakamoto).
 pub fn weekday(y: i32, m: u32, d: u32) -> u32 {
     const T: [i32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];

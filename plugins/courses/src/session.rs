@@ -85,14 +85,7 @@ struct PresentRow {
 }
 
 /// Minutes since midnight of `HH:MM`.
-pub fn minutes(time: &str) -> Option<u32> {
-    let (h, m) = time.split_once(':')?;
-    if h.len() != 2 || m.len() != 2 {
-        return None;
-    }
-    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-    (h < 24 && m < 60).then_some(h * 60 + m)
-}
+pub use volante_plugin_sdk::time::clock_minutes as minutes;
 
 fn hours_between(start: &str, end: &str) -> f64 {
     match (minutes(start), minutes(end)) {

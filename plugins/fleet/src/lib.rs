@@ -66,6 +66,22 @@ impl Plugin for Fleet {
             .get("insurance/read", insurance::read)
     }
 
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        match function {
+            // Other modules (practices) name the vehicles they refer to and check them:
+            // `{ids}` → `[{id, plate, model, state}]` for those the caller sees.
+            "vehicle.summaries" => {
+                #[derive(Deserialize)]
+                struct Args {
+                    ids: Vec<i64>,
+                }
+                let args: Args = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                vehicle::summaries(ctx, &args.ids).map_err(|e| e.details).and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
+            }
+            other => Err(format!("unknown function `{other}`")),
+        }
+    }
+
     fn schemas(schemas: &mut Schemas) {
         schemas
             .resource::<Vehicle>()

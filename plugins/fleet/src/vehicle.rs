@@ -266,3 +266,30 @@ pub fn teachers(_ctx: &Ctx, _req: &Req) -> Result<Value> {
         .map(|m| json!({ "user_id": m.user_id, "name": m.name, "branch_id": m.branch_id }))
         .collect::<Vec<_>>()))
 }
+
+/// A vehicle as another module names it (`vehicle.summaries`).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Summary {
+    pub id: i64,
+    pub plate: String,
+    pub model: String,
+    pub state: String,
+}
+
+/// The vehicles among `ids` the caller sees (deleted ones too, with their state).
+pub fn summaries(ctx: &Ctx, ids: &[i64]) -> Result<Vec<Summary>> {
+    if ids.len() > 1000 {
+        return Err(Error::invalid_field("ids", "Como máximo 1000 vehículos por llamada"));
+    }
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut params = Vec::new();
+    let scope = resource::scope_sql::<Vehicle>(ctx, &mut params);
+    let first = params.len() + 1;
+    params.extend(ids.iter().map(|id| id.to_sql()));
+    sql::query_as(
+        &format!("SELECT id, plate, model, state FROM fleet_vehicle WHERE {scope} AND id IN ({}) ORDER BY plate", sql::placeholders(first, ids.len())),
+        &params,
+    )
+}

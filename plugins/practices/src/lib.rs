@@ -1,0 +1,110 @@
+//! Volante's `practices` plugin: a driving school's practical lessons (the spec's `hermes/`
+//! calls). The kinds of lesson the school sells, with their length and price; the students who
+//! take them (contacts, one record per licence class, with their usual teacher); the packs of
+//! lessons each student buys (bonos); and the lessons themselves, booked with a teacher and a
+//! vehicle that cannot be in two places at once, and charged to a pack once given. See README.md.
+
+mod lesson;
+mod student;
+mod types;
+
+use volante_plugin_sdk::prelude::*;
+use volante_plugin_sdk::resource::ListQuery;
+use volante_plugin_sdk::time::{self, SpanishZone};
+use volante_plugin_sdk::{host, validate};
+
+pub use lesson::{LessonStatus, LessonUpdate, NewLesson, ScheduleQuery};
+pub use student::{NewBag, BagUpdate, Student, TeacherAssign};
+pub use types::PracticeType;
+
+/// Lets a branch-limited user see and manage the students of every branch.
+pub const ALL_BRANCHES: &str = "practices.all_branches";
+
+/// Today in Spain (the peninsula's date).
+pub fn today() -> String {
+    SpanishZone::Peninsula.date_of(time::parse_utc(&host::now()).unwrap_or_default())
+}
+
+/// `YYYY-MM-DD` as `DD/MM/YYYY`, as messages show dates.
+pub fn spanish_date(date: &str) -> String {
+    match time::parse_date(date) {
+        Some((y, m, d)) => format!("{d:02}/{m:02}/{y:04}"),
+        None => date.to_string(),
+    }
+}
+
+/// One licence class of the fixed list, upper-cased; required.
+pub fn licence(field: &str, value: &str) -> Result<String> {
+    let upper = value.trim().to_uppercase();
+    if upper.is_empty() {
+        return Err(Error::required(field));
+    }
+    validate::LICENCE_CLASSES
+        .iter()
+        .find(|c| **c == upper)
+        .map(|c| c.to_string())
+        .ok_or_else(|| Error::invalid_field(field, format!("El permiso {upper} no existe")))
+}
+
+/// An active member of the business's staff, as a teacher.
+pub fn teacher(field: &str, user_id: i64) -> Result<host::directory::StaffMember> {
+    host::directory::member(user_id)
+        .filter(|m| m.active)
+        .ok_or_else(|| Error::invalid_field(field, "El profesor no es un usuario activo de la empresa"))
+}
+
+pub struct Practices;
+
+impl Plugin for Practices {
+    fn router() -> Router {
+        Router::new()
+            .post("hermes/practice/type/create", types::create)
+            .post("hermes/practice/type/update", types::update)
+            .post("hermes/practice/type/delete", types::delete)
+            .get("hermes/practice/type/read/{id}", types::read_one)
+            .get("hermes/practice/type/read", types::read)
+            .post("hermes/student/create", student::create)
+            .post("hermes/student/delete", student::delete)
+            .get("hermes/student/read", student::read)
+            .post("hermes/teacher/assign", student::assign)
+            .post("hermes/student/bag", student::add_bag)
+            .post("hermes/student/bag/update", student::update_bag)
+            .post("hermes/student/practice", lesson::book)
+            .post("hermes/student/practice/update", lesson::update)
+            .post("hermes/teacher/student", lesson::schedule)
+    }
+
+    fn schemas(schemas: &mut Schemas) {
+        schemas
+            .resource::<PracticeType>()
+            .resource::<Student>()
+            .add::<ListQuery>("practices_list")
+            .add::<IdBody>("practices_id")
+            .add::<TeacherAssign>("practices_assign")
+            .add::<NewBag>("practices_bag")
+            .add::<BagUpdate>("practices_bag_update")
+            .add::<NewLesson>("practices_lesson")
+            .add::<LessonUpdate>("practices_lesson_update")
+            .add::<ScheduleQuery>("practices_schedule");
+    }
+}
+
+volante_plugin_sdk::plugin!(Practices);
+
+/// The `{id}` of a body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct IdBody {
+    pub id: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn licences_and_dates() {
+        assert_eq!(licence("licence", " b ").unwrap(), "B");
+        assert!(licence("licence", "X").is_err());
+        assert_eq!(spanish_date("2026-11-27"), "27/11/2026");
+    }
+}
