@@ -216,3 +216,34 @@ async fn accounts_are_made_for_whom_the_caller_may() {
     assert_eq!(code(&own), "CONFLICT-000");
     assert_eq!(ok(&h.get("employee/read", &[("id", &manager["id"].to_string())]).await)["state"], "active");
 }
+
+/// The users the business already has (the director the provider created with it) are linked to
+/// their employee records instead of getting a second account.
+#[tokio::test]
+async fn an_existing_user_is_linked_to_an_employee() {
+    let h = Harness::start("plugins/employees").await.unwrap();
+    let director = ok(&h.post("employee/create", json!({ "first_name": "Dolores", "last_name": "Directora" })).await)["id"].as_i64().unwrap();
+    let free = ok(&h.get("employee/account/unlinked", &[]).await).clone();
+    let email_of = |list: &Value| list.as_array().unwrap().iter().map(|a| a["email"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert!(email_of(&free).contains(&"director@autoescuela-demo.es".to_string()), "{free}");
+    let user = free.as_array().unwrap().iter().find(|a| a["email"] == "director@autoescuela-demo.es").unwrap()["user_id"].as_i64().unwrap();
+
+    assert_eq!(fields(&h.post("employee/account/link", json!({ "id": director, "user_id": 999_999 })).await), ["user_id"]);
+    let linked = ok(&h.post("employee/account/link", json!({ "id": director, "user_id": user })).await).clone();
+    assert_eq!(linked["account"]["email"], "director@autoescuela-demo.es");
+    // The account takes the employee's names; its role stays.
+    let (first, last): (String, String) =
+        sqlx::query_as("SELECT first_name, last_name FROM app_user WHERE user_id = $1").bind(user).fetch_one(&h.state.db.pool).await.unwrap();
+    assert_eq!((first.as_str(), last.as_str()), ("Dolores", "Directora"));
+    assert!(!email_of(ok(&h.get("employee/account/unlinked", &[]).await)).contains(&"director@autoescuela-demo.es".to_string()));
+
+    // One user, one employee; an employee with an account takes no other.
+    let other = ok(&h.post("employee/create", json!({ "first_name": "Otra" })).await)["id"].as_i64().unwrap();
+    let taken = h.post("employee/account/link", json!({ "id": other, "user_id": user })).await;
+    assert_eq!((code(&taken).as_str(), fields(&taken)), ("CONFLICT-000", vec!["user_id".to_string()]));
+    let teacher = ok(&h.get("employee/account/unlinked", &[]).await)[0]["user_id"].clone();
+    assert_eq!(code(&h.post("employee/account/link", json!({ "id": director, "user_id": teacher })).await), "CONFLICT-000");
+    // Only with `employee`.
+    let token = h.teacher_token().await.unwrap();
+    assert_eq!(code(&h.get_as(&token, "employee/account/unlinked", &[]).await), "PERMISSION-000");
+}

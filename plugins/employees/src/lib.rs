@@ -60,6 +60,8 @@ impl Plugin for Employees {
             .post("employee/delete", delete)
             .post("employee/state", set_state)
             .post("employee/account/create", account_create)
+            .post("employee/account/link", account_link)
+            .get("employee/account/unlinked", unlinked_accounts)
             .get("employee/read", read)
             .get("employee/pinbiometric", pin::read)
             .post("employee/pinbiometric/renew", pin::renew)
@@ -85,7 +87,7 @@ impl Plugin for Employees {
     }
 
     fn schemas(schemas: &mut Schemas) {
-        schemas.resource::<Employee>().add::<NewEmployee>("new_employee").add::<AccountBody>("account").add::<ListQuery>("employee_list");
+        schemas.resource::<Employee>().add::<NewEmployee>("new_employee").add::<AccountBody>("account").add::<LinkBody>("account_link").add::<ListQuery>("employee_list");
     }
 }
 
@@ -293,6 +295,71 @@ fn account_create(ctx: &Ctx, req: &Req) -> Result<Value> {
     }
     open_account(ctx, id, &record.data, account)?;
     employee::detail(ctx, id)
+}
+
+/// `employee/account/link` body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct LinkBody {
+    /// The employee.
+    pub id: i64,
+    /// A user of the business that no employee has.
+    pub user_id: i64,
+}
+
+/// The users the business's employees (not deleted) have.
+fn linked_users(ctx: &Ctx) -> Result<Vec<i64>> {
+    #[derive(Deserialize)]
+    struct Row {
+        user_id: i64,
+    }
+    let rows: Vec<Row> = sql::query_as(
+        "SELECT user_id FROM employees_employee WHERE business_id = $1 AND user_id IS NOT NULL AND state <> 'deleted'",
+        &params![ctx.business_id],
+    )?;
+    Ok(rows.into_iter().map(|r| r.user_id).collect())
+}
+
+/// `POST employee/account/link` (extension): give an employee without an account an existing
+/// user of the business that no employee has (the director the provider created with the
+/// business, say). The account keeps its e-mail, password and role; its names and main branch
+/// become the employee's.
+fn account_link(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: LinkBody = req.json()?;
+    let record = resource::find::<Employee>(ctx, body.id)?;
+    if record.state == "deleted" {
+        return Err(Error::conflict("El empleado está eliminado"));
+    }
+    if record.data.user_id.is_some() {
+        return Err(Error::conflict("El empleado ya tiene usuario de acceso"));
+    }
+    if directory::account(body.user_id).is_none() {
+        return Err(Error::invalid_field("user_id", "El usuario no es de la empresa"));
+    }
+    if linked_users(ctx)?.contains(&body.user_id) {
+        return Err(Error::conflict("El usuario ya es el de otro empleado").with_data(json!({ "field": "user_id" })));
+    }
+    sql::execute(
+        "UPDATE employees_employee SET user_id = $1 WHERE business_id = $2 AND id = $3",
+        &params![body.user_id, ctx.business_id, body.id],
+    )?;
+    directory::update_account(body.user_id, &record.data.first_name, &record.data.last_names(), record.data.branch_id)?;
+    employee::detail(ctx, body.id)
+}
+
+/// `GET employee/account/unlinked` (extension): the business's users no employee has, to link
+/// one (`[{user_id, email, name, role, active}]`, by name).
+fn unlinked_accounts(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let linked = linked_users(ctx)?;
+    let mut free: Vec<Value> = directory::accounts()
+        .into_iter()
+        .filter(|a| !linked.contains(&a.user_id))
+        .map(|a| {
+            let name = employee::full_name(&a.first_name, &a.last_name, "");
+            json!({ "user_id": a.user_id, "email": a.email, "name": if name.is_empty() { a.email.clone() } else { name }, "role": a.role, "active": a.active })
+        })
+        .collect();
+    free.sort_by(|a, b| a["name"].as_str().cmp(&b["name"].as_str()));
+    Ok(Value::Array(free))
 }
 
 /// `GET employee/read` query: `id` for one employee, else a list's filters.

@@ -83,6 +83,15 @@ export interface EmployeeRecord extends EmployeeItem {
   has_pin: boolean;
 }
 
+/** `GET employee/account/unlinked`: a user of the business no employee has. */
+export interface UnlinkedAccount {
+  user_id: number;
+  email: string;
+  name: string;
+  role: string;
+  active: boolean;
+}
+
 /** The new account of `employee/create` (`account`) and `employee/account/create`. */
 export interface NewAccount {
   email: string;
@@ -218,6 +227,8 @@ export function employeesApi(api: ApiClient) {
       setState: (id: number, state: 'active' | 'inactive') => api.post<EmployeeRecord>('employee/state', { id, state }),
       remove: (id: number) => api.post<EmployeeRecord>('employee/delete', { id }),
       createAccount: (id: number, account: NewAccount) => api.post<EmployeeRecord>('employee/account/create', { ...account, id }),
+      linkAccount: (id: number, user_id: number) => api.post<EmployeeRecord>('employee/account/link', { id, user_id }),
+      unlinkedAccounts: () => api.get<UnlinkedAccount[]>('employee/account/unlinked'),
       pin: (id: number) => api.get<Pin>('employee/pinbiometric', { id }),
       renewPin: (id: number) => api.post<Pin>('employee/pinbiometric/renew', { id }),
     },

@@ -13,6 +13,7 @@ function host(routes: Record<string, object> = {}, record: object = lucia()) {
     ...businessRoutes,
     'GET business/rol/list': envelopeOk(roles),
     'GET user/sessions/read': envelopeOk([device(5)]),
+    'GET employee/account/unlinked': envelopeOk([]),
     ...routes,
   });
 }
@@ -176,6 +177,37 @@ describe('"Acceso"', () => {
     expect(await screen.findByText('Usuario de acceso creado')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('account-email')).toHaveTextContent('tomas@autoescuela-demo.es'));
     expect(within(screen.getByTestId('employee-head')).getByTestId('account-badge')).toHaveTextContent('Activo');
+  });
+
+  it('for an employee without an account: links a user the business already has (employee/account/link)', async () => {
+    const api = host(
+      {
+        'GET employee/account/unlinked': envelopeOk([{ user_id: 2, email: 'director@autoescuela-demo.es', name: 'Dolores Directora', role: 'Director', active: true }]),
+        'POST employee/account/link': writeError('CONFLICT-000', 'El usuario ya es el de otro empleado', { field: 'user_id' }),
+      },
+      tomas(),
+    );
+    renderModule('/employee/view/4?tab=access', api);
+    const form = await screen.findByRole('form', { name: 'Vincular un usuario existente' });
+    const select = within(form).getByRole('combobox', { name: 'Usuario' });
+    expect(within(form).getByRole('button', { name: 'Vincular usuario' })).toBeDisabled();
+    fireEvent.change(select, { target: { value: '2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Vincular usuario' }));
+    expect(await within(form).findByTestId('error-user_id')).toHaveTextContent('El usuario ya es el de otro empleado');
+    expect(api.calls('POST employee/account/link')[0].body).toEqual({ id: 4, user_id: 2 });
+
+    api.on('POST employee/account/link', envelopeOk(tomas({ user_id: 2, account: { user_id: 2, email: 'director@autoescuela-demo.es', role_id: 1, role: 'Director', active: true, locked: false } })));
+    fireEvent.click(within(form).getByRole('button', { name: 'Vincular usuario' }));
+    expect(await screen.findByText('Usuario vinculado al empleado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('account-email')).toHaveTextContent('director@autoescuela-demo.es'));
+  });
+
+  it('offers no link when every user of the business is some employee\'s', async () => {
+    const api = host({ 'GET employee/account/unlinked': envelopeOk([]) }, tomas());
+    renderModule('/employee/view/4?tab=access', api);
+    await screen.findByRole('form', { name: 'Crear usuario de acceso' });
+    await waitFor(() => expect(api.calls('GET employee/account/unlinked')).toHaveLength(1));
+    expect(screen.queryByRole('form', { name: 'Vincular un usuario existente' })).toBeNull();
   });
 
   it("one's own account: no switching off or locking (the devices still shown)", async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, PageState, UI_NAMESPACE, errorList, useConfirm, useSession, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, PageState, UI_NAMESPACE, errorList, useConfirm, useLoad, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Account, Device, EmployeeRecord } from '../api';
 import { DEVICES_PERMISSION, ROLES_PERMISSION } from '../permissions';
@@ -29,6 +29,7 @@ export function AccessTab(props: TabProps) {
           {t('access.noAccount')}
         </p>
         {!props.readOnly && <AccountCreateForm {...props} />}
+        {!props.readOnly && <AccountLinkForm {...props} />}
       </div>
     );
   }
@@ -330,6 +331,68 @@ function AccountCreateForm({ api, employee, onSaved }: TabProps) {
       <div className="vk-form__actions">
         <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
           {busy ? ui('form.saving') : t('access.createSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * "Vincular un usuario existente" (`employee/account/link`): for a user the business already has
+ * and no employee has (the director the provider created with the business, say). Shown only
+ * when there is one (`employee/account/unlinked`).
+ */
+function AccountLinkForm({ api, employee, onSaved }: TabProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const { t: ui } = useTranslation(UI_NAMESPACE);
+  const toast = useToast();
+  const formId = useId();
+  const errors = useEmployeeFieldErrors(formId, ['user_id']);
+  const load = useCallback(() => api.employees.unlinkedAccounts(), [api]);
+  const { data: accounts } = useLoad(load);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!accounts || accounts.length === 0) return null;
+  async function submit() {
+    errors.reset();
+    setBusy(true);
+    try {
+      const saved: EmployeeRecord = await api.employees.linkAccount(employee.id, Number(value));
+      toast.success(t('access.linked'));
+      onSaved(saved);
+    } catch (failure) {
+      errors.fail(failure, t('actionError'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="vk-form employees-form"
+      aria-label={t('access.linkForm')}
+      aria-busy={busy}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 className="employees-form__heading">{t('access.linkForm')}</h3>
+      <p className="muted">{t('access.linkHint')}</p>
+      <FormMessages errors={{}} general={errors.general} testId="link-errors" />
+      <Field form={formId} field="user_id" label={t('access.linkUser')} error={errors.errors.user_id}>
+        <select className="vk-input" {...errors.control('user_id')} value={value} disabled={busy} onChange={(ev) => setValue(ev.target.value)}>
+          <option value="">{t('access.linkChoose')}</option>
+          {accounts.map((a) => (
+            <option key={a.user_id} value={String(a.user_id)}>
+              {a.role ? `${a.name} · ${a.email} · ${a.role}` : `${a.name} · ${a.email}`}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="vk-form__actions">
+        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy || !value}>
+          {busy ? ui('form.saving') : t('access.linkSubmit')}
         </button>
       </div>
     </form>
