@@ -66,8 +66,12 @@ async fn lessons_booked_without_clashes_and_charged_to_packs() {
     assert_eq!(details(&twice), "Ana García ya es alumno de prácticas del permiso B");
     let other = id_of(&h.post("hermes/student/create", json!({ "contact_id": luis, "licence": "B" })).await);
 
-    // A vehicle of the fleet.
+    // A vehicle of the fleet, offered for lessons; teachers are the staff (no employees module).
     let car = id_of(&h.post("vehicle/create", json!({ "plate": "1234 BCD", "model": "Ibiza" })).await);
+    let offered = ok(&h.get("hermes/vehicles", &[]).await).clone();
+    assert_eq!((offered[0]["id"].as_i64(), offered[0]["plate"].as_str()), (Some(car), Some("1234BCD")));
+    let staff = ok(&h.get("hermes/teachers", &[]).await).clone();
+    assert!(staff.as_array().unwrap().iter().any(|t| t["user_id"] == teacher), "{staff}");
 
     // Packs: of the student's licence, within limits.
     assert_eq!(fields(&h.post("hermes/student/bag", json!({ "student_id": student, "type_id": a2, "quantity": 0 })).await), ["type_id", "quantity"]);
@@ -136,7 +140,7 @@ async fn lessons_booked_without_clashes_and_charged_to_packs() {
     assert_eq!(names, ["Ana García", "Luis Martín"]);
     assert_eq!(fields(&h.post("hermes/teacher/student", json!({ "teacher_user_id": teacher, "from": "2099-01-05", "to": "2099-03-05" })).await), ["to"]);
     let list = ok(&h.get("hermes/student/read", &[("search", "garcia")]).await).clone();
-    assert_eq!((list["total"].as_i64(), list["items"][0]["remaining"].as_i64()), (Some(1), Some(9)));
+    assert_eq!((list["total"].as_i64(), list["items"][0]["remaining"].as_i64(), list["items"][0]["unpaid"].as_i64()), (Some(1), Some(9), Some(0)));
     ok(&h.post("hermes/teacher/assign", json!({ "student_id": student, "teacher_user_id": director })).await);
     assert_eq!(ok(&h.get("hermes/student/read", &[("teacher_user_id", &director.to_string())]).await)["total"], 1);
 

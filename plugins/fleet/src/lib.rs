@@ -78,6 +78,9 @@ impl Plugin for Fleet {
                 let args: Args = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
                 vehicle::summaries(ctx, &args.ids).map_err(|e| e.details).and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
             }
+            // `{}` → the active vehicles the caller sees, `[{id, plate, model, brand}]` by plate
+            // (practices offers them for a lesson).
+            "vehicle.active" => vehicle::active(ctx).map_err(|e| e.details).and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string())),
             other => Err(format!("unknown function `{other}`")),
         }
     }

@@ -293,3 +293,23 @@ pub fn summaries(ctx: &Ctx, ids: &[i64]) -> Result<Vec<Summary>> {
         &params,
     )
 }
+
+#[derive(Deserialize)]
+struct ActiveRow {
+    id: i64,
+    plate: String,
+    model: String,
+    brand_id: Option<i64>,
+}
+
+/// The active vehicles the caller sees, by plate (`vehicle.active`).
+pub fn active(ctx: &Ctx) -> Result<Vec<Value>> {
+    let mut params = Vec::new();
+    let scope = resource::scope_sql::<Vehicle>(ctx, &mut params);
+    let rows: Vec<ActiveRow> =
+        sql::query_as(&format!("SELECT id, plate, model, brand_id FROM fleet_vehicle WHERE {scope} AND state = 'active' ORDER BY plate"), &params)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| json!({ "id": r.id, "plate": r.plate, "model": r.model, "brand": r.brand_id.and_then(brand_name) }))
+        .collect())
+}

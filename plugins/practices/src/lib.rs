@@ -53,6 +53,28 @@ pub fn teacher(field: &str, user_id: i64) -> Result<host::directory::StaffMember
         .ok_or_else(|| Error::invalid_field(field, "El profesor no es un usuario activo de la empresa"))
 }
 
+/// `GET hermes/teachers` (extension): whom to offer as a teacher, `[{user_id, name, branch_id}]`
+/// by name. The employees module's teachers with an account; every active member of staff when
+/// that module is off.
+pub fn teachers(_ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let answer = volante_plugin_sdk::bindings::volante::plugin::plugins::call("employees", "employee.teachers", "{}");
+    if let Some(list) = answer.ok().and_then(|text| serde_json::from_str::<Value>(&text).ok()) {
+        return Ok(list);
+    }
+    Ok(json!(host::directory::staff(false)
+        .into_iter()
+        .map(|m| json!({ "user_id": m.user_id, "name": m.name, "branch_id": m.branch_id }))
+        .collect::<Vec<_>>()))
+}
+
+/// `GET hermes/vehicles` (extension): the vehicles to offer for a lesson, `[{id, plate, model,
+/// brand}]` by plate, from the fleet module; `CONFLICT-000` when that module is off.
+pub fn vehicles(_ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let text = volante_plugin_sdk::bindings::volante::plugin::plugins::call("fleet", "vehicle.active", "{}")
+        .map_err(|_| Error::conflict("El servicio de vehículos no está activo para la empresa"))?;
+    serde_json::from_str(&text).map_err(Error::internal)
+}
+
 pub struct Practices;
 
 impl Plugin for Practices {
@@ -72,6 +94,8 @@ impl Plugin for Practices {
             .post("hermes/student/practice", lesson::book)
             .post("hermes/student/practice/update", lesson::update)
             .post("hermes/teacher/student", lesson::schedule)
+            .get("hermes/teachers", teachers)
+            .get("hermes/vehicles", vehicles)
     }
 
     fn schemas(schemas: &mut Schemas) {

@@ -323,6 +323,25 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
             &p,
         )?
     };
+    #[derive(Deserialize)]
+    struct Owed {
+        student_id: i64,
+        n: i64,
+    }
+    let owed: Vec<Owed> = if ids.is_empty() {
+        Vec::new()
+    } else {
+        let mut p = vec![ctx.business_id.to_sql()];
+        p.extend(ids.iter().map(|id| id.to_sql()));
+        sql::query_as(
+            &format!(
+                "SELECT student_id, COUNT(*) AS n FROM practices_practice WHERE business_id = $1 AND student_id IN ({}) \
+                 AND status IN ('done', 'no_show') AND bag_id IS NULL GROUP BY student_id",
+                sql::placeholders(2, ids.len())
+            ),
+            &p,
+        )?
+    };
     let staff = host::directory::staff(true);
     let items = page
         .items
@@ -330,6 +349,7 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
         .map(|s| {
             let mut value = serde_json::to_value(&s)?;
             value["remaining"] = json!(left.iter().find(|l| l.student_id == s.id).map(|l| l.remaining).unwrap_or(0));
+            value["unpaid"] = json!(owed.iter().find(|o| o.student_id == s.id).map(|o| o.n).unwrap_or(0));
             value["teacher_name"] = json!(s.data.teacher_user_id.and_then(|u| staff.iter().find(|m| m.user_id == u)).map(|m| m.name.clone()));
             Ok(value)
         })

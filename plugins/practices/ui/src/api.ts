@@ -186,21 +186,12 @@ export interface Teacher {
   branch_id: number | null;
 }
 
-/** `GET employee/teachers/read` (the employees plugin): a teacher, with a user account or not. */
-interface EmployeeTeacher {
-  id: number;
-  user_id: number | null;
-  name: string;
-  branch_id: number | null;
-}
-
-/** A vehicle of the fleet plugin's list (only what the screens use). */
+/** `GET hermes/vehicles`: a vehicle of the fleet module to offer for a lesson. */
 export interface Vehicle {
   id: number;
   plate: string;
   model: string;
   brand?: string | null;
-  state: RecordState;
 }
 
 /** Leave out empty query values: the plugin's defaults apply. */
@@ -248,19 +239,12 @@ export function practicesApi(api: ApiClient) {
       find: (search: string) => api.get<FoundContact[]>('contact/finder', { search, type: 'P' }),
     },
     /**
-     * Whom to offer as teacher: the employees plugin's teachers with a user account
-     * (`employee/teachers/read`) when that answers; otherwise the fleet plugin's
-     * `vehicle/teachers` (every active member of staff, from the host's staff directory, when
-     * the employees service is off). Rejects when neither answers.
+     * Whom to offer as teacher (`hermes/teachers`): the employees module's teachers with a user
+     * account, or every active member of staff when that module is off.
      */
-    teachers: (): Promise<Teacher[]> =>
-      api.get<EmployeeTeacher[]>('employee/teachers/read').then(
-        (list) => list.filter((x) => x.user_id !== null).map((x) => ({ user_id: x.user_id as number, name: x.name, branch_id: x.branch_id ?? null })),
-        () => api.get<Teacher[]>('vehicle/teachers'),
-      ),
-    /** The fleet plugin's vehicles on the road, by plate. */
-    vehicles: () =>
-      api.get<ListPage<Vehicle>>('vehicle/read', { state: 'active', per_page: ALL_ROWS, order: 'plate' }).then((page) => page.items),
+    teachers: () => api.get<Teacher[]>('hermes/teachers'),
+    /** The fleet module's active vehicles, by plate (`hermes/vehicles`; rejects when it is off). */
+    vehicles: () => api.get<Vehicle[]>('hermes/vehicles'),
   };
 }
 

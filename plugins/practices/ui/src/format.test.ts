@@ -46,6 +46,6 @@ describe("the screens' helpers", () => {
     ]);
     expect(teacherOptions(null, { user_id: 7, name: 'Ana García' })).toEqual([{ value: '7', label: 'Ana García' }]);
     expect(teacherOptions(list, { user_id: 7, name: 'Ana' })).toEqual([{ value: '7', label: 'Ana García' }]);
-    expect(vehicleLabel({ id: 5, plate: '1234 ABC', model: 'Ibiza', brand: 'Seat', state: 'active' })).toBe('1234 ABC · Seat Ibiza');
+    expect(vehicleLabel({ id: 5, plate: '1234 ABC', model: 'Ibiza', brand: 'Seat' })).toBe('1234 ABC · Seat Ibiza');
   });
 });

@@ -18,8 +18,8 @@ const teachersAsked = new WeakMap<PracticesApi, Promise<Teacher[]>>();
 const vehiclesAsked = new WeakMap<PracticesApi, Promise<Vehicle[]>>();
 
 /**
- * Whom to offer as teacher (`api.teachers`: the employees plugin's teachers, else the host's
- * staff as the fleet plugin reads it). `teachers` is null while asking and when neither answers
+ * Whom to offer as teacher (`GET hermes/teachers`: the employees module's teachers with an
+ * account, else the host's staff). `teachers` is null while asking and when it does not answer
  * (`failed`): the selects then offer only the teacher already chosen.
  */
 export function useTeachers(api: PracticesApi, enabled = true): { teachers: Teacher[] | null; failed: boolean } {
@@ -29,7 +29,7 @@ export function useTeachers(api: PracticesApi, enabled = true): { teachers: Teac
 }
 
 /**
- * The fleet plugin's vehicles on the road (`GET vehicle/read`), for a lesson's vehicle: null
+ * The fleet module's active vehicles (`GET hermes/vehicles`), for a lesson's vehicle: null
  * while asking and when the fleet service does not answer (the screens then hide the select;
  * README: without it lessons have no vehicle).
  */

@@ -15,7 +15,7 @@ const week = () => [
 
 function agendaHost(lessons = week(), routes: Record<string, object> = {}) {
   return mockApi({
-    'GET employee/teachers/read': envelopeOk(employeeTeachers),
+    'GET hermes/teachers': envelopeOk(employeeTeachers),
     'POST hermes/teacher/student': (req: MockRequest) => {
       const body = req.body as Query;
       return envelopeOk({ teacher_user_id: body.teacher_user_id ?? 2, from: body.from, to: body.to, lessons });

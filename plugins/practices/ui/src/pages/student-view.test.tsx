@@ -228,7 +228,7 @@ describe("a student's lessons", () => {
     await waitFor(() => expect(within(teacher).getAllByRole('option').map((o) => o.textContent)).toEqual(['Ana García', 'Luis Pérez']));
     const vehicle = await within(form).findByRole('combobox', { name: 'Vehículo' });
     expect(within(vehicle).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sin vehículo', '1234 ABC · Seat Ibiza', '5678 DEF · Yamaha MT-07']);
-    expect(query(api.calls('GET vehicle/read')[0])).toEqual({ state: 'active', per_page: '500', order: 'plate' });
+    expect(api.calls('GET hermes/vehicles')).toHaveLength(1);
 
     submit();
     expect(await within(form).findByTestId('error-type_id')).toHaveTextContent('Este campo es obligatorio');
@@ -280,7 +280,7 @@ describe("a student's lessons", () => {
     const api = studentHost(record, { 'POST hermes/student/practice': envelopeOk(record) }, { fleet: false });
     renderModule('/practices/student/21', api);
     const form = await openBooking();
-    await waitFor(() => expect(api.calls('GET vehicle/read')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('GET hermes/vehicles')).toHaveLength(1));
     expect(within(form).queryByRole('combobox', { name: 'Vehículo' })).not.toBeInTheDocument();
     fireEvent.change(within(form).getByRole('combobox', { name: /^Tipo de práctica/ }), { target: { value: '3' } });
     fireEvent.change(within(form).getByLabelText(/^Fecha/), { target: { value: '2026-12-05' } });

@@ -7,7 +7,7 @@ import { found, page, query, staffRoutes, studentDetail, studentItem } from '../
 const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent);
 
 function studentsHost(routes: Record<string, object> = {}, staff: Parameters<typeof staffRoutes>[0] = {}) {
-  const { 'GET vehicle/read': _fleet, ...teachers } = staffRoutes(staff);
+  const { 'GET hermes/vehicles': _fleet, ...teachers } = staffRoutes(staff);
   return mockApi({
     'GET hermes/student/read': page([
       studentItem(),
@@ -33,7 +33,6 @@ describe('the students of practical lessons', () => {
     const teacher = await screen.findByRole('combobox', { name: 'Profesor' });
     // the employee without a user account cannot teach a lesson
     expect(within(teacher).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos los profesores', 'Ana García', 'Luis Pérez']);
-    expect(api.calls('GET vehicle/teachers')).toHaveLength(0);
   });
 
   it('filters by licence and teacher, and searches', async () => {
@@ -51,13 +50,12 @@ describe('the students of practical lessons', () => {
     );
   });
 
-  it("without the employees service the teachers are the host's staff, as the fleet plugin reads them", async () => {
+  it("without the employees service the teachers are the host's staff (hermes/teachers answers them)", async () => {
     const api = studentsHost({}, { employees: false });
     renderModule('/practices/students', api);
     const teacher = await screen.findByRole('combobox', { name: 'Profesor' });
     expect(within(teacher).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos los profesores', 'Dolores Directora Demo', 'Ana García']);
-    expect(api.calls('GET employee/teachers/read')).toHaveLength(1);
-    expect(api.calls('GET vehicle/teachers')).toHaveLength(1);
+    expect(api.calls('GET hermes/teachers')).toHaveLength(1);
   });
 
   it('"Nuevo alumno": a contact from the finder, the licence and the teacher; then the student opens', async () => {
@@ -67,7 +65,7 @@ describe('the students of practical lessons', () => {
       'GET hermes/student/read': (req: { query: URLSearchParams }) =>
         req.query.get('id') ? envelopeOk(studentDetail({ id: 23, name: 'Marta Gómez Sanz', bags: [], lessons: [], unpaid: 0 })) : page([studentItem()]),
       'GET hermes/practice/type/read': page([]),
-      'GET vehicle/read': page([]),
+      'GET hermes/vehicles': envelopeOk([]),
     });
     renderModule('/practices/students', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Nuevo alumno' }));

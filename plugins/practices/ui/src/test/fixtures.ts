@@ -35,31 +35,29 @@ export const types = () => [
   practiceType({ id: 5, name: 'Práctica A2 circuito', licence: 'A2', minutes: 30, price: 123456, state: 'inactive' }),
 ];
 
-/** `GET employee/teachers/read`: two teachers with an account and one without. */
+/** `GET hermes/teachers` with the employees module: its teachers with a user account. */
 export const employeeTeachers = [
-  { id: 1, user_id: 7, name: 'Ana García', branch_id: 1, branches: [1], teacher_classes: ['B'] },
-  { id: 2, user_id: 8, name: 'Luis Pérez', branch_id: 1, branches: [1], teacher_classes: ['A2', 'B'] },
-  { id: 3, user_id: null, name: 'Pedro Sin Cuenta', branch_id: 1, branches: [1], teacher_classes: ['B'] },
+  { user_id: 7, name: 'Ana García', branch_id: 1 },
+  { user_id: 8, name: 'Luis Pérez', branch_id: 1 },
 ];
 
-/** `GET vehicle/teachers` (the fleet plugin): every active member of staff. */
+/** `GET hermes/teachers` without the employees module: every active member of staff. */
 export const staff = [
   { user_id: 2, name: 'Dolores Directora Demo', branch_id: null },
   { user_id: 7, name: 'Ana García', branch_id: 1 },
 ];
 
-/** `GET vehicle/read` items (the fleet plugin). */
+/** `GET hermes/vehicles` (the fleet module's active vehicles). */
 export const vehicles = [
-  { id: 5, ...meta, plate: '1234 ABC', model: 'Ibiza', brand: 'Seat' },
-  { id: 6, ...meta, plate: '5678 DEF', model: 'MT-07', brand: 'Yamaha' },
+  { id: 5, plate: '1234 ABC', model: 'Ibiza', brand: 'Seat' },
+  { id: 6, plate: '5678 DEF', model: 'MT-07', brand: 'Yamaha' },
 ];
 
 /** The routes every screen with teacher and vehicle selects asks. */
 export function staffRoutes({ employees = true, fleet = true }: { employees?: boolean; fleet?: boolean } = {}) {
   return {
-    'GET employee/teachers/read': employees ? envelopeOk(employeeTeachers) : readError('PERMISSION-000', 'El servicio de empleados no está activo'),
-    'GET vehicle/teachers': envelopeOk(staff),
-    'GET vehicle/read': fleet ? page(vehicles) : readError('PERMISSION-000', 'El servicio de flota no está activo'),
+    'GET hermes/teachers': envelopeOk(employees ? employeeTeachers : staff),
+    'GET hermes/vehicles': fleet ? envelopeOk(vehicles) : readError('CONFLICT-000', 'El servicio de vehículos no está activo para la empresa'),
   };
 }
 
