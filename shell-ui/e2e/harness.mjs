@@ -135,11 +135,12 @@ export function ensureShellBuilt() {
 }
 
 /**
- * The plugins the demo installs for the journeys (billing reads its contacts through contacts,
- * and courses and dgt their students; clock, the staff time clock, fleet, the school's vehicles, workshops
- * and insurance, and employees, the staff with their user accounts, stand alone).
+ * The plugins the demo installs for the journeys (billing reads its contacts through contacts;
+ * courses, dgt and practices their students; practices its vehicles from fleet and its teachers
+ * from employees; clock, the staff time clock, fleet, the school's vehicles, workshops and
+ * insurance, and employees, the staff with their user accounts, stand alone).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):
