@@ -31,6 +31,7 @@ export * from './table/FilteredList';
 export * from './form/schema';
 export * from './form/SchemaForm';
 export * from './form/fields';
+export * from './form/inputs';
 export * from './upload/image';
 export * from './upload/ImageUploader';
 export * from './money/money';

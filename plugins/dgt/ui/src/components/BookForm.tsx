@@ -4,7 +4,7 @@ import { FormMessages, UI_NAMESPACE, useFieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Book, BookFields, Branch } from '../api';
 import { parseWhole, textOf } from '../format';
-import { FormActions, InputField, NotesField, SelectField, type FormContext } from './fields';
+import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 /** A book's fields as the form holds them (text, as typed). */
 export interface BookDraft {

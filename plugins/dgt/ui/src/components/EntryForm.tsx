@@ -8,7 +8,7 @@ import { LICENCES, RESULTS } from '../lists';
 import { entryStatus, parseWhole, textOf } from '../format';
 import { bookViewPath } from '../paths';
 import { ContactFinder } from './ContactFinder';
-import { FormActions, InputField, NotesField, SelectField, type FormContext } from './fields';
+import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 /** An entry's fields as the form holds them (text, as typed). */
 export interface EntryDraft {

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { Branch, ExamKind, FolderDetail, FolderFields } from '../api';
 import { EXAM_KINDS, LICENCES } from '../lists';
 import { textOf } from '../format';
-import { FormActions, InputField, NotesField, SelectField, type FormContext } from './fields';
+import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 export interface FolderDraft {
   reference: string;

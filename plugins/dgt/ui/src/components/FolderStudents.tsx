@@ -8,7 +8,7 @@ import { RESULTS } from '../lists';
 import { bookViewPath } from '../paths';
 import { ContactFinder } from './ContactFinder';
 import { ResultBadge } from './Badges';
-import { FormActions, InputField, SelectField, type FormContext } from './fields';
+import { FormActions, InputField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 /** A student's name, or "Contacto n.º 7" when the contacts service cannot be asked. */
 function useStudentName() {

@@ -21,7 +21,7 @@ import { NAMESPACE } from '../i18n';
 import { dgtApi, type DgtApi, type Tax, type TaxFields, type TaxType } from '../api';
 import { changedFields } from '../format';
 import { useLoad } from '@volante/plugin-ui';
-import { FormActions, InputField, SelectField, type FormContext } from '../components/fields';
+import { FormActions, InputField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 /**
  * `/dgt/folder/tax/list` — the school's DGT fees (`GET dgt/tax/read`): search and type; type,

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { Bag, BagUpdate, NewBag, PracticeType, PracticesApi, StudentDetail } from '../api';
 import { MAX_QUANTITY } from '../lists';
 import { parseWhole, textOf } from '../format';
-import { FormActions, InputField, SelectField, type FormContext } from './fields';
+import { FormActions, InputField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 export interface StudentBagsProps {
   api: PracticesApi;

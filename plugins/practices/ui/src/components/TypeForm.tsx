@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { PracticeType, TypeFields } from '../api';
 import { LICENCES, MAX_MINUTES, MIN_MINUTES } from '../lists';
 import { parseWhole, textOf } from '../format';
-import { FormActions, InputField, NotesField, SelectField, type FormContext } from './fields';
+import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 export const TYPE_FIELDS = ['name', 'licence', 'minutes', 'price', 'description'] as const;
 type TypeField = (typeof TYPE_FIELDS)[number];
@@ -129,7 +129,7 @@ export function TypeForm({
           <MoneyInput {...errors.control('price')} value={draft.price.cents} disabled={busy} onChange={(cents, text) => set({ price: { cents, text } })} />
         </Field>
       </div>
-      <NotesField ctx={ctx} field="description" label={t('types.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
+      <NotesField ctx={ctx} field="description" maxLength={2000} label={t('types.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
       <FormActions>
         {extra}
         <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>

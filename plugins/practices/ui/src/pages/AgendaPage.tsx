@@ -10,7 +10,7 @@ import { studentViewPath } from '../paths';
 import { teacherOptions, useTeachers } from '../useStaff';
 import { StatusBadge } from '../components/Badges';
 import { LessonActions } from '../components/LessonActions';
-import { InputField, SelectField, type FormContext } from '../components/fields';
+import { InputField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 const AGENDA_FIELDS = ['teacher_user_id', 'from', 'to'] as const;
 

@@ -20,7 +20,7 @@ import { LICENCES } from '../lists';
 import { studentViewPath } from '../paths';
 import { teacherOptions, useTeachers } from '../useStaff';
 import { ContactFinder } from '../components/ContactFinder';
-import { FormActions, NotesField, SelectField, type FormContext } from '../components/fields';
+import { FormActions, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 interface Filters {
   licence: string;
@@ -192,7 +192,7 @@ function NewStudentPanel({ api, teachers, onClose }: { api: PracticesApi; teache
             options={teacherOptions(teachers)}
           />
         </div>
-        <NotesField ctx={ctx} field="notes" label={t('students.fields.notes')} value={draft.notes} onChange={(notes) => set({ notes })} />
+        <NotesField ctx={ctx} field="notes" maxLength={2000} label={t('students.fields.notes')} value={draft.notes} onChange={(notes) => set({ notes })} />
         <FormActions>
           <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
             {t('cancel')}

@@ -7,7 +7,7 @@ import { practicesApi, type PracticesApi, type StudentDetail, type Teacher } fro
 import { studentListPath } from '../paths';
 import { teacherOptions, useTeachers, useVehicles } from '../useStaff';
 import { UnpaidBadge } from '../components/Badges';
-import { FormActions, SelectField, type FormContext } from '../components/fields';
+import { FormActions, SelectField, type FormContext } from '@volante/plugin-ui';
 import { StudentBags } from '../components/StudentBags';
 import { StudentLessons } from '../components/StudentLessons';
 
@@ -157,7 +157,7 @@ function AssignTeacher({ api, student, teachers, onSaved, onClose }: { api: Prac
 
   return (
     <form
-      className="vk-form practices-panel practices-wide"
+      className="vk-form practices-panel vk-field--wide"
       aria-label={title}
       aria-busy={busy}
       noValidate

@@ -1,5 +1,7 @@
+// Draft-held form inputs shared by the plugin UIs: each labelled, with its error under it, bound
+// to a form's id, its errors (`useFieldErrors`) and whether it is busy.
 import type { ReactNode } from 'react';
-import { Field, type FormErrors } from '@volante/plugin-ui';
+import { Field, type FormErrors } from './fields';
 
 /** What every field of a form needs: the form's id, its errors and whether it is busy. */
 export interface FormContext {
@@ -35,7 +37,7 @@ export function InputField({
 }: Common & {
   value: string;
   onChange(value: string): void;
-  type?: 'text' | 'date';
+  type?: 'text' | 'date' | 'time';
   maxLength?: number;
   inputMode?: 'numeric' | 'decimal' | 'tel';
   min?: string;
@@ -87,11 +89,28 @@ export function SelectField({
   );
 }
 
-/** A labelled text area. */
-export function NotesField({ ctx, field, label, value, onChange, disabled }: Common & { value: string; onChange(value: string): void }) {
+/** A labelled text area across the form's grid (`maxLength`: the server's limit, 5,000 unless given). */
+export function NotesField({
+  ctx,
+  field,
+  label,
+  value,
+  onChange,
+  disabled,
+  maxLength = 5000,
+}: Common & { value: string; onChange(value: string): void; maxLength?: number }) {
   return (
-    <Field form={ctx.formId} field={field} label={label} error={ctx.errors.errors[field]} className="dgt-wide">
-      <textarea className="vk-input" rows={3} {...ctx.errors.control(field)} value={value} maxLength={5000} disabled={ctx.disabled || disabled} onChange={(ev) => onChange(ev.target.value)} />
+    <Field form={ctx.formId} field={field} label={label} error={ctx.errors.errors[field]} className="vk-field--wide">
+      <textarea className="vk-input" rows={3} {...ctx.errors.control(field)} value={value} maxLength={maxLength} disabled={ctx.disabled || disabled} onChange={(ev) => onChange(ev.target.value)} />
+    </Field>
+  );
+}
+
+/** A labelled check box, its error under it. */
+export function CheckField({ ctx, field, label, checked, onChange, hint, disabled }: Common & { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <Field form={ctx.formId} field={field} label={label} error={ctx.errors.errors[field]} hint={hint} className="vk-field--check">
+      <input type="checkbox" {...ctx.errors.control(field)} checked={checked} disabled={ctx.disabled || disabled} onChange={(ev) => onChange(ev.target.checked)} />
     </Field>
   );
 }
