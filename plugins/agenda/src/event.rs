@@ -39,7 +39,7 @@ impl Resource for Event {
     const SEARCH: &'static [&'static str] = &["title", "place", "description"];
     const BRANCH_FIELD: Option<&'static str> = Some("branch_id");
     const ALL_BRANCHES: Option<&'static str> = Some(ALL_BRANCHES);
-    const ORDER_BY: &'static str = "date ASC, start_time ASC, id ASC";
+    const ORDER_BY: &'static str = "date ASC, COALESCE(start_time, '') ASC, id ASC";
 
     fn prepare(&mut self, _ctx: &Ctx, _id: Option<i64>) -> Result<()> {
         let mut checks = Checks::new();
