@@ -115,6 +115,15 @@ pub mod plugins {
         let answer = wit::plugins::call(plugin_id, function, &args).map_err(Error::internal)?;
         serde_json::from_str(&answer).map_err(Error::internal)
     }
+
+    /// [`call`] for a caller that does without the callee when it does not answer (its module
+    /// off for the business, or not installed): the refusal comes back as text, not logged as
+    /// an internal error.
+    pub fn try_call<A: Serialize, T: DeserializeOwned>(plugin_id: &str, function: &str, args: &A) -> std::result::Result<T, String> {
+        let args = serde_json::to_string(args).map_err(|e| e.to_string())?;
+        let answer = wit::plugins::call(plugin_id, function, &args)?;
+        serde_json::from_str(&answer).map_err(|e| e.to_string())
+    }
 }
 
 /// The current business's staff (interface 0.1.5): names for records that say who did something.

@@ -13,6 +13,7 @@
 //! - [`resource`]: one struct + a small declaration = create/read/readall/update/delete/state;
 //! - [`settings`], [`events`], [`mail`], [`files`], [`directory`], [`log`], [`host`]: thin
 //!   import wrappers;
+//! - [`money`]: cents and rates with the product's one rounding rule;
 //! - [`validate`], [`text`] and [`time`]: Spanish field checks (DNI/NIE, NIF/CIF, phones,
 //!   dates), accent folding, base64 and XML escaping, and calendar arithmetic in Spain's two
 //!   time zones.
@@ -44,6 +45,7 @@ mod alloc;
 mod context;
 mod error;
 pub mod host;
+pub mod money;
 mod query;
 pub mod resource;
 mod router;

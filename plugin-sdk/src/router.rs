@@ -266,6 +266,35 @@ impl Router {
         self.routes.iter().map(|r| (r.method, r.pattern.as_str())).collect()
     }
 
+    /// What a plugin's `plugin.toml` declares that the router cannot serve: a route declared
+    /// twice, or declared without a handler (for the plugin's unit tests). Empty when none.
+    /// Routes served but not declared are never reached: the host routes only what the
+    /// manifest lists.
+    pub fn manifest_mismatches(&self, manifest: &str) -> Vec<String> {
+        let mut declared: Vec<(String, String)> = Vec::new();
+        let mut method = None;
+        // Routes are the `[[routes]]` tables; the `[ui]` section after them has paths of its own.
+        for line in manifest.lines().take_while(|l| !l.starts_with("[ui")) {
+            let value = || line.split('"').nth(1).unwrap_or_default().to_string();
+            if line.starts_with("method = ") {
+                method = Some(value());
+            } else if line.starts_with("path = ") {
+                declared.push((method.take().unwrap_or_default(), value()));
+            }
+        }
+        let served: Vec<(String, String)> = self.routes().into_iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
+        let mut problems = Vec::new();
+        for (i, route) in declared.iter().enumerate() {
+            if declared[..i].contains(route) {
+                problems.push(format!("{} {} is declared twice", route.0, route.1));
+            }
+            if !served.contains(route) {
+                problems.push(format!("{} {} has no handler", route.0, route.1));
+            }
+        }
+        problems
+    }
+
     /// Run the handler for `req`: by the host's matched pattern when given, else by the path.
     pub fn dispatch(&self, ctx: &Ctx, req: &Req) -> Result<JsonText> {
         // The host matched the path against this very pattern and gave its parameters: nothing

@@ -297,3 +297,19 @@ mod tests {
         assert_eq!(one_of("t", "P", &["P", "E"]).unwrap(), "P");
     }
 }
+
+/// A png or jpeg image of the business's document manager (content type and name both say so),
+/// for avatars, thumbnails and product pictures: "La imagen no existe" / "La imagen debe ser
+/// png, jpg o jpeg".
+pub fn image_file(field: &str, file_id: i64) -> Result<()> {
+    let Some(info) = crate::host::files::info(file_id) else {
+        return Err(Error::invalid_field(field, "La imagen no existe"));
+    };
+    let content_type = info.content_type.to_lowercase();
+    let extension = info.name.rsplit('.').next().unwrap_or_default().to_lowercase();
+    if matches!(content_type.as_str(), "image/png" | "image/jpeg" | "image/jpg") && matches!(extension.as_str(), "png" | "jpg" | "jpeg") {
+        Ok(())
+    } else {
+        Err(Error::invalid_field(field, "La imagen debe ser png, jpg o jpeg"))
+    }
+}

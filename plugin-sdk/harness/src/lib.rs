@@ -167,6 +167,16 @@ impl Harness {
         request.send().await.expect("request").json().await.expect("JSON answer")
     }
 
+    /// Upload a file into the business's document manager (`filesystem/file/upload`, top
+    /// folder) and answer its id.
+    pub async fn upload(&self, name: &str, bytes: Vec<u8>) -> i64 {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
+        let form = reqwest::multipart::Form::new().part("file", part);
+        let request = self.client.post(format!("{}/filesystem/file/upload", self.api)).multipart(form).header("Authorization", format!("Token {}", self.token));
+        let answer: Value = request.send().await.expect("request").json().await.expect("JSON answer");
+        ok(&answer)["file"]["file_id"].as_i64().unwrap_or_else(|| panic!("upload of {name}: {answer}"))
+    }
+
     /// A session of the demo teacher (no permissions beyond the default "Profesor" role).
     pub async fn teacher_token(&self) -> anyhow::Result<String> {
         sign_in(&self.client, &self.api, demo::TEACHER).await

@@ -47,14 +47,7 @@ impl fmt::Display for MoneyError {
     }
 }
 
-/// `n / d` rounded half away from zero (`d > 0`).
-pub fn round_div(n: i128, d: i128) -> i64 {
-    debug_assert!(d > 0);
-    let q = n / d;
-    let r = n % d;
-    let adjust = if 2 * r.abs() >= d { n.signum() } else { 0 };
-    (q + adjust) as i64
-}
+pub use volante_plugin_sdk::money::round_div;
 
 /// A decimal number from the API (`1.5`, `0.333`) as thousandths. More than three decimals,
 /// not finite or out of range: refused.

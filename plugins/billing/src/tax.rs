@@ -229,12 +229,17 @@ pub fn usable(ctx: &Ctx, id: i64, field: &str) -> Result<Record<Tax>> {
     Ok(record)
 }
 
-/// The default tax (the one marked, else the first active one of an active region).
-pub fn default_tax(ctx: &Ctx) -> Result<Option<Record<Tax>>> {
+/// The taxes usable on a new line (active, of an active region), the default one first.
+pub fn usable_all(ctx: &Ctx) -> Result<Vec<Record<Tax>>> {
     ensure_defaults(ctx)?;
     let active: Vec<String> = regions(ctx)?.into_iter().filter(|r| r.active).map(|r| r.code).collect();
     let page = resource::list::<Tax>(ctx, &ListQuery { per_page: Some(500), state: Some("active".into()), ..ListQuery::default() })?;
     let mut usable: Vec<Record<Tax>> = page.items.into_iter().filter(|r| active.contains(&r.data.region)).collect();
     usable.sort_by_key(|r| !r.data.is_default);
-    Ok(usable.into_iter().next())
+    Ok(usable)
+}
+
+/// The default tax (the one marked, else the first active one of an active region).
+pub fn default_tax(ctx: &Ctx) -> Result<Option<Record<Tax>>> {
+    Ok(usable_all(ctx)?.into_iter().next())
 }

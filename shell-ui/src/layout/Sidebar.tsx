@@ -38,6 +38,7 @@ const ICONS: Record<string, string> = {
   book: '▥',
   file: '▯',
   folder: '▰',
+  box: '▣',
   money: '€',
   chart: '▲',
   settings: '⚙',

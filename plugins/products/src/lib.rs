@@ -1,0 +1,81 @@
+//! Volante's `products` plugin: the business's catalogue. Categories (`product/category/`) and
+//! products (`product/`) with their suppliers and cost, their sale price and tax (the billing
+//! module's taxes), and packs that bundle other products with a discount per line. See
+//! README.md for the calls.
+
+mod category;
+mod product;
+
+use volante_plugin_sdk::prelude::*;
+
+pub use category::Category;
+pub use product::{PackItem, Product};
+
+/// The `{id}` of a body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct IdBody {
+    pub id: i64,
+}
+
+/// A record's id and name.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Named {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The rows of `table` (a table of this plugin with `name`) among `ids` that are not deleted.
+pub fn live_names(ctx: &Ctx, table: &str, ids: &[i64]) -> Result<Vec<Named>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut params = params![ctx.business_id];
+    params.extend(ids.iter().map(|id| id.to_sql()));
+    sql::query_as(
+        &format!("SELECT id, name FROM {table} WHERE business_id = $1 AND state <> 'deleted' AND id IN ({})", sql::placeholders(2, ids.len())),
+        &params,
+    )
+}
+
+pub struct Products;
+
+impl Plugin for Products {
+    fn router() -> Router {
+        Router::new()
+            .post("product/category/create", category::create)
+            .post("product/category/update", category::update)
+            .post("product/category/delete", category::delete)
+            .post("product/category/state", category::state)
+            .get("product/category/read", category::read)
+            .post("product/create", product::create)
+            .post("product/update", product::update)
+            .post("product/delete", product::delete)
+            .post("product/state", product::state)
+            .post("product/pricing/clone", product::clone_pricing)
+            .get("product/read", product::list)
+            .get("product/read/{id}", |ctx, req| product::detail(ctx, req.param("id")?))
+            .get("product/taxes", product::taxes)
+    }
+
+    fn schemas(schemas: &mut Schemas) {
+        schemas
+            .resource::<Category>()
+            .resource::<Product>()
+            .add::<IdBody>("products_id")
+            .add::<category::StateBody>("products_state")
+            .add::<product::CloneBody>("product_pricing_clone");
+    }
+}
+
+volante_plugin_sdk::plugin!(Products);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The router serves exactly the manifest's routes.
+    #[test]
+    fn manifest_routes_have_handlers() {
+        assert_eq!(Products::router().manifest_mismatches(include_str!("../plugin.toml")), Vec::<String>::new());
+    }
+}
