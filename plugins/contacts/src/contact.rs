@@ -1,7 +1,7 @@
 //! The contact: a person (`P`) or a company (`E`), client or provider, of one branch.
 
 use volante_plugin_sdk::prelude::*;
-use volante_plugin_sdk::{files, validate, Checks};
+use volante_plugin_sdk::{validate, Checks};
 
 pub const PERM_PROVIDER: &str = "contact.provider";
 pub const PERM_ALL_BRANCHES: &str = "contact.all_branches";
@@ -183,7 +183,7 @@ impl Resource for Contact {
             self.postal_code = code;
         }
         if let Some(file_id) = self.avatar_file_id {
-            checks.check(check_avatar(file_id));
+            checks.check(validate::image_file("avatar_file_id", file_id));
         }
         checks.finish()?;
 
@@ -205,22 +205,6 @@ impl Resource for Contact {
 
     fn restrict(ctx: &Ctx) -> Option<String> {
         (!ctx.can(PERM_PROVIDER)).then(|| "relation <> 'provider'".to_string())
-    }
-}
-
-/// The avatar must be a png or jpeg image of the business's document manager.
-fn check_avatar(file_id: i64) -> Result<()> {
-    let Some(info) = files::info(file_id) else {
-        return Err(Error::invalid_field("avatar_file_id", "La imagen no existe"));
-    };
-    let content_type = info.content_type.to_lowercase();
-    let extension = info.name.rsplit('.').next().unwrap_or_default().to_lowercase();
-    let image = matches!(content_type.as_str(), "image/png" | "image/jpeg" | "image/jpg")
-        && matches!(extension.as_str(), "png" | "jpg" | "jpeg");
-    if image {
-        Ok(())
-    } else {
-        Err(Error::invalid_field("avatar_file_id", "La imagen debe ser png, jpg o jpeg"))
     }
 }
 

@@ -4,6 +4,7 @@
 mod contact;
 mod dgt;
 mod group;
+mod provider;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery};
@@ -11,7 +12,7 @@ use volante_plugin_sdk::{host, mail, validate};
 
 pub use contact::{Contact, ContactType, Relation};
 pub use dgt::{DgtRecord, DgtUpdate, LICENCE_CLASSES};
-pub use group::{ContactGroup, Membership};
+pub use group::{ContactGroup, Membership, ProviderGroup};
 
 pub struct Contacts;
 
@@ -20,6 +21,7 @@ impl Plugin for Contacts {
         Router::new()
             .resource::<Contact>()
             .resource::<ContactGroup>()
+            .resource::<ProviderGroup>()
             .get("contact/read/{id}", read)
             .post("contact/readall", readall)
             .get("contact/zero/{id}", zero)
@@ -29,9 +31,18 @@ impl Plugin for Contacts {
             .post("contact/notification", notification)
             .post("contact/sincronazion/getau", sync_request)
             .post("contact/dgt/update", dgt::update)
-            .get("contact/group/read", group::read)
-            .post("contact/group/settings/add", group::add)
-            .post("contact/group/settings/remove", group::remove)
+            .get("contact/group/read", group::read::<ContactGroup>)
+            .post("contact/group/settings/add", group::add::<ContactGroup>)
+            .post("contact/group/settings/remove", group::remove::<ContactGroup>)
+            // Suppliers and their groups.
+            .post("provider/create", provider::create)
+            .post("provider/update", provider::update)
+            .post("provider/delete", provider::delete)
+            .post("provider/state", provider::state)
+            .get("provider/read", provider::read)
+            .get("provider/group/read", provider::group_read)
+            .post("provider/group/settings/add", provider::group_add)
+            .post("provider/group/settings/remove", provider::group_remove)
     }
 
     fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
@@ -63,6 +74,7 @@ impl Plugin for Contacts {
         schemas
             .resource::<Contact>()
             .resource::<ContactGroup>()
+            .resource::<ProviderGroup>()
             .add::<DgtRecord>("contact_dgt")
             .add::<DgtUpdate>("contact_dgt_update")
             .add::<ReadAll>("contact_readall")
@@ -92,6 +104,8 @@ struct Summary {
     fiscal_code: String,
     email: String,
     phone: String,
+    /// `client` or `provider`.
+    relation: String,
     state: String,
 }
 
@@ -111,7 +125,7 @@ fn summaries(ctx: &Ctx, ids: &[i64]) -> Result<Vec<Summary>> {
     let found: Vec<Summary> = sql::query_as(
         &format!(
             "SELECT id, CASE WHEN display_name <> '' THEN display_name ELSE fiscal_name END AS name, fiscal_code, email, \
-             CASE WHEN phone <> '' THEN phone ELSE mobile END AS phone, state FROM contacts_contact \
+             CASE WHEN phone <> '' THEN phone ELSE mobile END AS phone, relation, state FROM contacts_contact \
              WHERE {scope} AND id IN ({})",
             sql::placeholders(first, ids.len())
         ),
@@ -131,7 +145,7 @@ fn summaries(ctx: &Ctx, ids: &[i64]) -> Result<Vec<Summary>> {
 fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
     let id: i64 = req.param("id")?;
     let mut value = with_dgt(ctx, id)?;
-    value["groups"] = json!(group::of_contact(ctx, id)?);
+    value["groups"] = json!(group::of_contact(ctx, id, "client")?);
     Ok(value)
 }
 

@@ -49,6 +49,27 @@ export const LICENCE_CLASSES = ['A', 'A1', 'A2', 'AM', 'AML', 'B', 'B96', 'C', '
 
 /** The list filter: '' is "active and inactive" (the host's default). */
 export type StateFilter = '' | 'active' | 'inactive' | 'deleted' | 'all';
+/** The state filter's choices, in the order the lists offer them. */
+export const STATE_FILTERS: StateFilter[] = ['', 'active', 'inactive', 'deleted', 'all'];
+
+/** A group as the group lists answer it (`…/group/read`), with its member count. */
+export interface ContactGroup {
+  id: number;
+  name: string;
+  description: string;
+  color: string;
+  state: ContactState;
+  members: number;
+}
+
+/** The fields of a write that differ from the record (`…/update` takes the id and what changes). */
+export function changedFields(values: Record<string, unknown>, record: Record<string, unknown>): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (JSON.stringify(value ?? null) !== JSON.stringify(record[field] ?? null)) changed[field] = value;
+  }
+  return changed;
+}
 
 export function contactsApi(api: ApiClient) {
   return {
@@ -65,3 +86,28 @@ export function contactsApi(api: ApiClient) {
     saveDgt: (contactId: number, record: Partial<DgtRecord>) => api.post<DgtRecord>('contact/dgt/update', { ...record, contact_id: contactId }),
   };
 }
+
+/**
+ * The suppliers' calls (`provider/`): contacts whose relation is `provider`, and their own groups.
+ * Every one needs `contact.provider`.
+ */
+export function providersApi(api: ApiClient) {
+  return {
+    /** `GET provider/read` without `id`: a page of suppliers by name. */
+    list: (query: { search: string; page: number; per_page: number; state?: StateFilter; group_id?: number | null }) =>
+      api.get<ListPage<Contact>>('provider/read', { ...query, search: query.search || undefined, state: query.state || undefined, group_id: query.group_id || undefined }),
+    /** `GET provider/read?id=`: the supplier with its groups. */
+    read: (id: number) => api.get<ContactDetail>('provider/read', { id }),
+    create: (fields: Record<string, unknown>) => api.post<ContactDetail>('provider/create', fields),
+    update: (id: number, fields: Record<string, unknown>) => api.post<ContactDetail>('provider/update', { ...fields, id }),
+    setState: (id: number, state: 'active' | 'inactive') => api.post<ContactDetail>('provider/state', { id, state }),
+    remove: (id: number) => api.post<ContactDetail>('provider/delete', { id }),
+    groups: () => api.get<ListPage<ContactGroup>>('provider/group/read'),
+    createGroup: (fields: { name: string; description: string }) => api.post<ContactGroup>('provider/group/create', fields),
+    removeGroup: (id: number) => api.post<ContactGroup>('provider/group/delete', { id }),
+    addToGroup: (groupId: number, contactId: number) => api.post('provider/group/settings/add', { group_id: groupId, contact_id: contactId }),
+    removeFromGroup: (groupId: number, contactId: number) => api.post('provider/group/settings/remove', { group_id: groupId, contact_id: contactId }),
+  };
+}
+
+export type ProvidersApi = ReturnType<typeof providersApi>;

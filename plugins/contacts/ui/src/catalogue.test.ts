@@ -14,15 +14,25 @@ const src = dirname(fileURLToPath(import.meta.url));
 const lookup = (key: string) => catalogueLookup(es, key);
 
 describe('the contacts remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, routes behind contact.client', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, contacts behind contact.client, suppliers behind contact.provider', () => {
     expect(isVolanteModule(contacts)).toBe(true);
     expect(contacts.namespace).toBe('contacts');
-    expect(contacts.routes.map((r) => r.path)).toEqual(['/contact/list', '/contact/list/create', '/contact/view/:contact_id/:back_dgt_folder']);
-    expect(contacts.routes.every((r) => r.permission === 'contact.client')).toBe(true);
-    // the menu label of plugin.toml ([[ui.menu]] label = "contacts:menu.contacts")
+    expect(contacts.routes.map((r) => [r.path, r.permission])).toEqual([
+      ['/contact/list', 'contact.client'],
+      ['/contact/list/create', 'contact.client'],
+      ['/contact/view/:contact_id/:back_dgt_folder', 'contact.client'],
+      ['/provider/list', 'contact.provider'],
+      ['/provider/view/:provider_id', 'contact.provider'],
+    ]);
+    // the menu labels of plugin.toml ([[ui.menu]] label = "contacts:menu.…")
     const manifest = readFileSync(resolve(src, '../../plugin.toml'), 'utf8');
     expect(manifest).toMatch(/label = "contacts:menu\.contacts"/);
+    expect(manifest).toMatch(/label = "contacts:menu\.providers"\s*\npath = "\/provider\/list"\s*\npermission = "contact\.provider"/);
     expect(lookup('menu.contacts')).toBe('Contactos');
+    expect(lookup('menu.providers')).toBe('Proveedores');
+    // the manifest's UI routes are the module's (`{param}` there, `:param` here)
+    const uiRoutes = JSON.parse(/^routes = (\[.*\])$/m.exec(manifest)![1]) as string[];
+    expect(uiRoutes.map((r) => r.replace(/\{(\w+)\}/g, ':$1'))).toEqual(contacts.routes.map((r) => r.path));
     expect(resources.en).toEqual({});
   });
 

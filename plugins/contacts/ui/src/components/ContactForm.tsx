@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUploader, SchemaForm, useProvinceOptions, useSession, type FormValues, type JsonSchema } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
+import type { Contact } from '../api';
 
 /** The fields of the contact form, in order; which show depends on the type (person/company). */
 export const CONTACT_FIELDS = [
@@ -24,11 +25,15 @@ export interface ContactFormProps {
   value: FormValues;
   submitLabel: string;
   disabled?: boolean;
+  /** The form's accessible name (default "Datos del contacto"). */
+  name?: string;
+  /** A relation the screen fixes (the suppliers' `provider`): its field is not shown, nor sent. */
+  relation?: Contact['relation'];
   onSubmit(values: FormValues): Promise<unknown>;
 }
 
 /** The contact's form from its JSON Schema (served by the host), with the avatar uploader (png/jpeg) above it. */
-export function ContactForm({ schema, value, submitLabel, disabled, onSubmit }: ContactFormProps) {
+export function ContactForm({ schema, value, submitLabel, disabled, name, relation, onSubmit }: ContactFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const session = useSession();
   const [type, setType] = useState(value.type);
@@ -37,13 +42,14 @@ export function ContactForm({ schema, value, submitLabel, disabled, onSubmit }: 
   const provinces = useProvinceOptions();
   // A company needs a trade or fiscal name; a person a first name and, for DGT, a document.
   const required = type === 'E' ? ['fiscal_name'] : ['first_name'];
-  const relations = session.can('contact.provider') ? ['client', 'provider'] : ['client'];
+  // The relation is a choice only when the screen leaves it open and the user may see suppliers.
+  const relationShown = !relation && session.can('contact.provider');
   return (
     <SchemaForm
-      name={t('view.data')}
+      name={name ?? t('view.data')}
       schema={schema}
       value={value}
-      fields={CONTACT_FIELDS.filter((f) => f !== 'relation' || relations.length > 1)}
+      fields={CONTACT_FIELDS.filter((f) => f !== 'relation' || relationShown)}
       required={required}
       widgets={{ birthday: 'date', incorporation_date: 'date', notes: 'textarea', gender: 'enum' }}
       options={{

@@ -1,41 +1,23 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListView, errorList, useApi, useConfirm, usePageLayout, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
+import { ListView, useApi, usePageLayout, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { StateBadge } from '../components/StateBadge';
-import { contactsApi, type Contact, type StateFilter } from '../api';
-
-const FILTERS: StateFilter[] = ['', 'active', 'inactive', 'deleted', 'all'];
+import { useStateActions } from '../components/ContactActions';
+import { STATE_FILTERS, contactsApi, type Contact, type StateFilter } from '../api';
 
 /** /contact/list: search, state filter, table with state badges and actions, paginator. */
 export default function ContactListPage() {
   const { t } = useTranslation(NAMESPACE);
   const api = contactsApi(useApi());
-  const confirm = useConfirm();
-  const toast = useToast();
   const [state, setState] = useState<StateFilter>('');
   const [version, setVersion] = useState(0);
   usePageLayout({ title: t('list.title'), breadcrumbs: [{ label: t('title'), to: '/contact/list' }, { label: t('list.title') }] });
 
   const load = useCallback((q: ListQuery) => api.list({ search: q.search, page: q.page, per_page: q.perPage, state }), [api, state]);
 
-  async function toggle(contact: Contact) {
-    const next = contact.state === 'active' ? 'inactive' : 'active';
-    const ok = await confirm({
-      message: t(next === 'inactive' ? 'view.deactivateQuestion' : 'view.activateQuestion', { name: contact.display_name }),
-      confirmLabel: t(next === 'inactive' ? 'view.deactivate' : 'view.activate'),
-      tone: next === 'inactive' ? 'danger' : 'primary',
-    });
-    if (!ok) return;
-    try {
-      await api.setState(contact.id, next);
-      toast.success(t(next === 'inactive' ? 'view.deactivated' : 'view.activated'));
-      setVersion((v) => v + 1);
-    } catch (e) {
-      toast.error(errorList(e)[0]?.details || t('view.actionError'));
-    }
-  }
+  const actions = useStateActions(api, { activated: t('view.activated'), deactivated: t('view.deactivated'), deleted: t('view.deleted') }, () => setVersion((v) => v + 1));
 
   const columns: Column<Contact>[] = [
     { key: 'code', header: t('list.columns.code') },
@@ -63,7 +45,7 @@ export default function ContactListPage() {
             {t('list.view')}
           </Link>{' '}
           {c.state !== 'deleted' && (
-            <button type="button" className="vk-btn vk-btn--light" onClick={() => void toggle(c)} aria-label={t('list.toggleNamed', { name: c.display_name })}>
+            <button type="button" className="vk-btn vk-btn--light" onClick={() => void actions.toggle(c)} aria-label={t('list.toggleNamed', { name: c.display_name })}>
               {t(c.state === 'active' ? 'list.deactivate' : 'list.activate')}
             </button>
           )}
@@ -87,7 +69,7 @@ export default function ContactListPage() {
           <label className="vk-inline-field">
             <span className="vk-visually-hidden">{t('list.stateFilter')}</span>
             <select className="vk-input" value={state} aria-label={t('list.stateFilter')} onChange={(e) => setState(e.target.value as StateFilter)}>
-              {FILTERS.map((f) => (
+              {STATE_FILTERS.map((f) => (
                 <option key={f || 'open'} value={f}>
                   {t(`list.filter.${f || 'open'}`)}
                 </option>

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, formatDateTime, useApi, useConfirm, usePageLayout, useSession, useToast, type FormValues } from '@volante/plugin-ui';
+import { errorList, useApi, usePageLayout, useSession, useToast, type FormValues } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { ContactForm } from '../components/ContactForm';
+import { ContactHead, useStateActions } from '../components/ContactActions';
 import { DgtBlock } from '../components/DgtBlock';
-import { StateBadge } from '../components/StateBadge';
 import { SchemasState } from '../components/SchemasState';
 import { useContactSchemas } from '../schema';
 import { contactsApi, type ContactDetail } from '../api';
@@ -21,7 +21,6 @@ import { contactsApi, type ContactDetail } from '../api';
 export default function ContactViewPage() {
   const { t } = useTranslation(NAMESPACE);
   const api = contactsApi(useApi());
-  const confirm = useConfirm();
   const toast = useToast();
   const { contact_id, back_dgt_folder } = useParams();
   const id = Number(contact_id);
@@ -48,83 +47,32 @@ export default function ContactViewPage() {
   }, [id]);
   useEffect(load, [load]);
 
+  const actions = useStateActions(api, { activated: t('view.activated'), deactivated: t('view.deactivated'), deleted: t('view.deleted') }, async () => {
+    setContact(await api.read(id));
+    setFormKey((k) => k + 1);
+  });
+
   if (failed) return <p className="vk-alert vk-alert--danger" role="alert">{failed}</p>;
   if (!contact) return <p role="status" className="muted">{t('loading')}</p>;
   const deleted = contact.state === 'deleted';
 
-  async function act(run: () => Promise<unknown>, done: string) {
-    try {
-      await run();
-      toast.success(done);
-      const fresh = await api.read(id);
-      setContact(fresh);
-      setFormKey((k) => k + 1);
-    } catch (e) {
-      toast.error(errorList(e)[0]?.details || t('view.actionError'));
-    }
-  }
-
-  async function toggleState() {
-    if (!contact) return;
-    const next = contact.state === 'active' ? 'inactive' : 'active';
-    const ok = await confirm({
-      message: t(next === 'inactive' ? 'view.deactivateQuestion' : 'view.activateQuestion', { name: contact.display_name }),
-      confirmLabel: t(next === 'inactive' ? 'view.deactivate' : 'view.activate'),
-      tone: next === 'inactive' ? 'danger' : 'primary',
-    });
-    if (ok) await act(() => api.setState(id, next), t(next === 'inactive' ? 'view.deactivated' : 'view.activated'));
-  }
-
-  async function remove() {
-    if (!contact) return;
-    const ok = await confirm({ message: t('view.deleteQuestion', { name: contact.display_name }), confirmLabel: t('view.delete'), tone: 'danger', second: true });
-    if (ok) await act(() => api.remove(id), t('view.deleted'));
-  }
-
   return (
     <div className="contact-view" data-testid="contact-view">
-      <section className="card contact-view__head">
-        <div>
-          <h2 className="contact-view__name" data-testid="contact-name">
-            {contact.display_name}
-          </h2>
-          <p className="muted">
-            {contact.code} · {t(`type.${contact.type}`)} · {t(`relation.${contact.relation}`)}
-          </p>
-          <StateBadge state={contact.state} />
-        </div>
-        <dl className="contact-view__dates">
-          <dt>{t('view.created')}</dt>
-          <dd>{formatDateTime(contact.created_at)}</dd>
-          <dt>{t('view.updated')}</dt>
-          <dd>{formatDateTime(contact.updated_at)}</dd>
-        </dl>
-        <div className="contact-view__actions">
-          {!deleted && (
-            <button type="button" className={contact.state === 'active' ? 'vk-btn vk-btn--outline' : 'vk-btn vk-btn--primary'} onClick={() => void toggleState()}>
-              {t(contact.state === 'active' ? 'view.deactivate' : 'view.activate')}
-            </button>
-          )}
-          {!deleted && (
-            <button type="button" className="vk-btn vk-btn--danger" onClick={() => void remove()}>
-              {t('view.delete')}
-            </button>
-          )}
-          {!deleted && billing && (
-            <>
-              <Link className="vk-btn vk-btn--light" to={`/invoice/new/contact/0/0/${contact.id}`}>
-                {t('view.newInvoice')}
-              </Link>
-              <Link className="vk-btn vk-btn--light" to={`/budget/new/contact/0/0/${contact.id}`}>
-                {t('view.newBudget')}
-              </Link>
-            </>
-          )}
-          <Link className="vk-btn vk-btn--light" to={backFolder ? `/dgt/folder/view/${backFolder}` : '/contact/list'}>
-            {t(backFolder ? 'view.backFolder' : 'view.back')}
-          </Link>
-        </div>
-      </section>
+      <ContactHead contact={contact} onToggle={() => void actions.toggle(contact)} onRemove={() => void actions.remove(contact)}>
+        {!deleted && billing && (
+          <>
+            <Link className="vk-btn vk-btn--light" to={`/invoice/new/contact/0/0/${contact.id}`}>
+              {t('view.newInvoice')}
+            </Link>
+            <Link className="vk-btn vk-btn--light" to={`/budget/new/contact/0/0/${contact.id}`}>
+              {t('view.newBudget')}
+            </Link>
+          </>
+        )}
+        <Link className="vk-btn vk-btn--light" to={backFolder ? `/dgt/folder/view/${backFolder}` : '/contact/list'}>
+          {t(backFolder ? 'view.backFolder' : 'view.back')}
+        </Link>
+      </ContactHead>
       {deleted && (
         <p className="vk-alert vk-alert--warning" role="status">
           {t('view.deletedNotice')}
