@@ -18,6 +18,11 @@ pub fn today() -> String {
     now().chars().take(10).collect()
 }
 
+/// Today's date in Spain, on the peninsula (Europe/Madrid): what a school's staff call today.
+pub fn spanish_today() -> String {
+    crate::time::SpanishZone::Peninsula.date_of(crate::time::parse_utc(&now()).unwrap_or_default())
+}
+
 pub fn random_bytes(len: u32) -> Vec<u8> {
     wit::host::random_bytes(len)
 }

@@ -134,6 +134,14 @@ pub fn parse_date(date: &str) -> Option<(i32, u32, u32)> {
 }
 
 /// `date` moved by `days` (negative: back), `YYYY-MM-DD`.
+/// `YYYY-MM-DD` as Spain writes it, `DD/MM/YYYY` (anything else as it is).
+pub fn spanish_date(date: &str) -> String {
+    match parse_date(date) {
+        Some((y, m, d)) => format!("{d:02}/{m:02}/{y:04}"),
+        None => date.to_string(),
+    }
+}
+
 pub fn add_days(date: &str, days: i64) -> Option<String> {
     let (y, m, d) = parse_date(date)?;
     let (y, m, d) = civil_from_days(days_from_civil(y, m, d) + days);

@@ -313,3 +313,14 @@ pub fn image_file(field: &str, file_id: i64) -> Result<()> {
         Err(Error::invalid_field(field, "La imagen debe ser png, jpg o jpeg"))
     }
 }
+
+/// A CSS colour for the UI's chips, `#RGB` or `#RRGGBB`, or empty: trimmed.
+pub fn color(field: &str, value: &str) -> Result<String> {
+    let color = value.trim();
+    let valid = color.is_empty() || (color.starts_with('#') && matches!(color.len(), 4 | 7) && color[1..].chars().all(|c| c.is_ascii_hexdigit()));
+    if valid {
+        Ok(color.to_string())
+    } else {
+        Err(Error::invalid_field(field, "El color no es válido (#RGB o #RRGGBB)"))
+    }
+}

@@ -150,6 +150,14 @@ async fn categories_products_packs_and_pricing() {
     let own_rate = ok(&h.post("product/update", json!({ "id": book, "tax_rate": 0 })).await).clone();
     assert_eq!((own_rate["tax_id"].as_i64(), own_rate["total"].as_i64()), (None, Some(2_500)));
 
+    // A product a pack holds neither becomes a pack nor goes below a pack's fixed discount.
+    assert_eq!(fields(&h.post("product/update", json!({ "id": lesson, "is_pack": true, "pack_items": [{ "product_id": book }] })).await), ["is_pack"]);
+    let below = h.post("product/update", json!({ "id": book, "price": 100 })).await;
+    assert_eq!(fields(&below), ["price"]);
+    assert_eq!(below["error"][0]["data"]["pack_id"], pack);
+    assert_eq!(ok(&h.get(&format!("product/read/{book}"), &[]).await)["price"], 2_500);
+    assert_eq!(ok(&h.get(&format!("product/read/{pack}"), &[]).await)["price"], 45_800);
+
     // A product a pack holds is not deleted.
     let held = h.post("product/delete", json!({ "id": lesson })).await;
     assert_eq!(code(&held), "CONFLICT-000");

@@ -8,7 +8,6 @@ mod task;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::ListQuery;
-use volante_plugin_sdk::time::{self, SpanishZone};
 use volante_plugin_sdk::host;
 
 pub use event::Event;
@@ -19,7 +18,7 @@ pub const ALL_BRANCHES: &str = "agenda.all_branches";
 
 /// Today in Spain (the peninsula's date).
 pub fn today() -> String {
-    SpanishZone::Peninsula.date_of(time::parse_utc(&host::now()).unwrap_or_default())
+    host::spanish_today()
 }
 
 /// An active user of the business, for `field`.

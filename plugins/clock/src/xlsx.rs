@@ -32,13 +32,7 @@ fn hours(minutes: i64) -> Cell {
     Cell::Number((minutes as f64 / 60.0 * 100.0).round() / 100.0)
 }
 
-/// `YYYY-MM-DD` as shown in Spain, `DD/MM/YYYY`.
-fn spanish_date(date: &str) -> String {
-    match time::parse_date(date) {
-        Some((y, m, d)) => format!("{d:02}/{m:02}/{y:04}"),
-        None => date.to_string(),
-    }
-}
+use volante_plugin_sdk::time::spanish_date;
 
 fn local_time(zone: SpanishZone, utc: Option<&str>) -> String {
     utc.and_then(time::parse_utc).map(|secs| zone.clock_time(secs)).unwrap_or_default()

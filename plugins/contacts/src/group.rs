@@ -72,11 +72,9 @@ impl ContactGroup {
         if let Some(d) = checks.check(validate::optional("description", &self.description, 1000)) {
             self.description = d;
         }
-        let color = self.color.trim();
-        if !color.is_empty() && !(color.starts_with('#') && matches!(color.len(), 4 | 7) && color[1..].chars().all(|c| c.is_ascii_hexdigit())) {
-            checks.push(Error::invalid_field("color", "El color no es válido (#RGB o #RRGGBB)"));
+        if let Some(color) = checks.check(validate::color("color", &self.color)) {
+            self.color = color;
         }
-        self.color = color.to_string();
         checks.finish()
     }
 }

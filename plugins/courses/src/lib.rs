@@ -11,7 +11,6 @@ mod session;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::ListQuery;
-use volante_plugin_sdk::time::{self, SpanishZone};
 use volante_plugin_sdk::host;
 
 pub use catalogue::{Place, Teacher, TeacherRole};
@@ -95,16 +94,10 @@ impl Kind {
 
 /// Today in Spain (the peninsula's date).
 pub fn today() -> String {
-    SpanishZone::Peninsula.date_of(time::parse_utc(&host::now()).unwrap_or_default())
+    host::spanish_today()
 }
 
-/// `YYYY-MM-DD` as `DD/MM/YYYY`, as messages show dates.
-pub fn spanish_date(date: &str) -> String {
-    match time::parse_date(date) {
-        Some((y, m, d)) => format!("{d:02}/{m:02}/{y:04}"),
-        None => date.to_string(),
-    }
-}
+pub use volante_plugin_sdk::time::spanish_date;
 
 pub struct Courses;
 

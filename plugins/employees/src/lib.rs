@@ -8,7 +8,7 @@ mod pin;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
-use volante_plugin_sdk::time::{self, SpanishZone};
+use volante_plugin_sdk::time;
 use volante_plugin_sdk::{directory, host, validate};
 
 pub use employee::{social_security_number, ContractType, Employee, Gender, Workday};
@@ -21,7 +21,7 @@ pub const MIN_AGE: i32 = 16;
 
 /// Today in Spain (the peninsula's date).
 pub fn today() -> String {
-    SpanishZone::Peninsula.date_of(time::parse_utc(&host::now()).unwrap_or_default())
+    host::spanish_today()
 }
 
 /// `date` (`YYYY-MM-DD`) `years` earlier; 29 February becomes the 28th in a common year.

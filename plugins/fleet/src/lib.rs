@@ -10,7 +10,7 @@ mod workshop;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery};
-use volante_plugin_sdk::time::{self, SpanishZone};
+use volante_plugin_sdk::time;
 use volante_plugin_sdk::host;
 
 pub use insurance::{Coverage, Insurance, InsuranceKind, Payment};
@@ -44,7 +44,7 @@ pub fn insurer_name(id: i64) -> Option<&'static str> {
 
 /// Today in Spain (the peninsula's date; the ITV and a policy's days are calendar days).
 pub fn today() -> String {
-    SpanishZone::Peninsula.date_of(time::parse_utc(&host::now()).unwrap_or_default())
+    host::spanish_today()
 }
 
 pub struct Fleet;

@@ -10,7 +10,6 @@ mod types;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::ListQuery;
-use volante_plugin_sdk::time::{self, SpanishZone};
 use volante_plugin_sdk::{host, validate};
 
 pub use lesson::{LessonStatus, LessonUpdate, NewLesson, ScheduleQuery};
@@ -22,16 +21,10 @@ pub const ALL_BRANCHES: &str = "practices.all_branches";
 
 /// Today in Spain (the peninsula's date).
 pub fn today() -> String {
-    SpanishZone::Peninsula.date_of(time::parse_utc(&host::now()).unwrap_or_default())
+    host::spanish_today()
 }
 
-/// `YYYY-MM-DD` as `DD/MM/YYYY`, as messages show dates.
-pub fn spanish_date(date: &str) -> String {
-    match time::parse_date(date) {
-        Some((y, m, d)) => format!("{d:02}/{m:02}/{y:04}"),
-        None => date.to_string(),
-    }
-}
+pub use volante_plugin_sdk::time::spanish_date;
 
 /// One licence class of the fixed list, upper-cased; required.
 pub fn licence(field: &str, value: &str) -> Result<String> {

@@ -403,22 +403,24 @@ fn packs_holding(ctx: &Ctx, product_id: i64) -> Result<Vec<crate::Named>> {
     )
 }
 
-/// After a product's price changed: the packs holding it take their new price.
-fn refresh_packs(ctx: &Ctx, product_id: i64) -> Result<()> {
+/// After a product's price changed: the packs holding it take their new price. A pack that
+/// could no longer be priced (a fixed discount above its line's new amount) refuses the change,
+/// naming the pack (`field`: the field of the change that caused it).
+fn refresh_packs(ctx: &Ctx, product_id: i64, field: &str) -> Result<()> {
     for pack in packs_holding(ctx, product_id)? {
         let record = resource::find::<Product>(ctx, pack.id)?;
         let mut items = record.data.pack_items.clone();
         let mut checks = Checks::new();
-        // A pack stored valid stays so when a price changes; should a check fail anyway, the
-        // pack keeps its price rather than refusing the other product's change.
-        if let Some(lines) = pack_lines(ctx, &mut checks, Some(pack.id), &mut items)? {
-            let price: i64 = lines.iter().map(|l| l.net).sum();
-            let total = price + percent_of(price, record.data.tax_rate);
-            sql::execute(
-                "UPDATE products_product SET price = $1, total = $2, updated_at = $3 WHERE business_id = $4 AND id = $5",
-                &params![price, total, host::now(), ctx.business_id, pack.id],
-            )?;
-        }
+        let Some(lines) = pack_lines(ctx, &mut checks, Some(pack.id), &mut items)? else {
+            return Err(Error::invalid_field(field, format!("El pack «{}» ya no cuadraría con este cambio: revise sus descuentos", pack.name))
+                .with_data(json!({ "field": field, "pack_id": pack.id })));
+        };
+        let price: i64 = lines.iter().map(|l| l.net).sum();
+        let total = price + percent_of(price, record.data.tax_rate);
+        sql::execute(
+            "UPDATE products_product SET price = $1, total = $2, updated_at = $3 WHERE business_id = $4 AND id = $5",
+            &params![price, total, host::now(), ctx.business_id, pack.id],
+        )?;
     }
     Ok(())
 }
@@ -474,9 +476,16 @@ pub fn update(ctx: &Ctx, req: &Req) -> Result<Value> {
     if body.contains_key("tax_rate") && !body.contains_key("tax_id") {
         body.insert("tax_id".into(), Value::Null);
     }
+    // A product a pack holds cannot become a pack itself (packs do not nest).
+    if body.get("is_pack").and_then(Value::as_bool) == Some(true) {
+        if let Some(pack) = packs_holding(ctx, id)?.into_iter().next() {
+            return Err(Error::invalid_field("is_pack", format!("El producto forma parte del pack «{}»: un pack no puede incluir otro pack", pack.name))
+                .with_data(json!({ "field": "is_pack", "pack_id": pack.id })));
+        }
+    }
     let record = resource::update::<Product>(ctx, id, Value::Object(body))?;
     if !record.data.is_pack {
-        refresh_packs(ctx, id)?;
+        refresh_packs(ctx, id, "price")?;
     }
     detail(ctx, id)
 }
@@ -548,7 +557,7 @@ pub fn clone_pricing(ctx: &Ctx, req: &Req) -> Result<Value> {
              purchase_price = $7, updated_at = $8 WHERE business_id = $9 AND id = $10",
             &params![s.price, s.tax_id, s.tax_name, s.tax_rate, s.total, s.price_visible, s.purchase_price, now, ctx.business_id, *id],
         )?;
-        refresh_packs(ctx, *id)?;
+        refresh_packs(ctx, *id, "target_ids")?;
     }
     Ok(json!({ "id": source.id, "updated": body.target_ids.len(), "target_ids": body.target_ids }))
 }
