@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // End-to-end journeys of the shell and its modules against the real host, in Debian's Chromium.
 //
-// Prepares a local registry with the contacts, billing, clock, fleet, employees, courses, dgt and
-// practices plugins
+// Prepares a local registry with the contacts, billing, clock, fleet, employees, courses, dgt,
+// practices and products plugins
 // (harness.prepareRegistry), starts `$VOLANTE_BIN demo` on a free loopback port with a fresh data
 // directory, the built shell (shell-ui/dist, built first if missing) and that registry, waits for
 // /healthz, then drives Chromium (playwright-core, /usr/bin/chromium, fresh profiles) through the
 // sign-in journeys (signin.e2e.mjs), the module journeys (modules.e2e.mjs), the billing journeys
 // (billing.e2e.mjs), the time clock journeys (clock.e2e.mjs), the fleet journeys
 // (fleet.e2e.mjs), the employees journeys (employees.e2e.mjs), the courses journey
-// (courses.e2e.mjs), the DGT journey (dgt.e2e.mjs) and the practical lessons journey
-// (practices.e2e.mjs). Screenshots and the host's
+// (courses.e2e.mjs), the DGT journey (dgt.e2e.mjs), the practical lessons journey
+// (practices.e2e.mjs) and the catalogue journey (products.e2e.mjs). Screenshots and the host's
 // log go to test-artifacts/e2e/. Prints "N passed, M failed[, K skipped]"; exits non-zero on a
 // failure.
 import { artifacts, ensureShellBuilt, chromiumPath, journeyRunner, log, openBrowser, prepareRegistry, startHost } from './harness.mjs';
@@ -24,6 +24,7 @@ import { employeesJourneys } from './employees.e2e.mjs';
 import { coursesJourneys } from './courses.e2e.mjs';
 import { dgtJourneys } from './dgt.e2e.mjs';
 import { practicesJourneys } from './practices.e2e.mjs';
+import { productsJourneys } from './products.e2e.mjs';
 
 async function main() {
   mkdirSync(artifacts, { recursive: true });
@@ -58,6 +59,7 @@ async function main() {
     await coursesJourneys({ host, browser, journey, skip });
     await dgtJourneys({ host, browser, journey, skip });
     await practicesJourneys({ host, browser, journey, skip });
+    await productsJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
     await host.stop(!results.every((r) => r.ok));

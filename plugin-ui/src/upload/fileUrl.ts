@@ -1,0 +1,10 @@
+import { API_BASE } from '../api/client';
+
+/**
+ * The URL that shows a stored file of the document manager by its id (an image's preview, a
+ * document's link): `GET filesystem/file/read?file_id=`, with the session's token in the query,
+ * since an `<img>` or a link sends no header (files not public need it).
+ */
+export function fileReadUrl(fileId: number, token: string | null, baseUrl: string = API_BASE): string {
+  return `${baseUrl.replace(/\/+$/, '')}/filesystem/file/read?file_id=${fileId}&token=${encodeURIComponent(token ?? '')}`;
+}

@@ -1,0 +1,227 @@
+import { compactQuery, type ApiClient, type ListPage } from '@volante/plugin-ui';
+
+export type RecordState = 'active' | 'inactive' | 'deleted';
+/** A product's status (README): shown in the web shop, featured there, hidden, or no longer sold. */
+export type ProductStatus = 'published' | 'featured' | 'hidden' | 'discontinued';
+/** A category's status (README): shown in the web shop (`publish`) or not (`private`). */
+export type CategoryStatus = 'publish' | 'private';
+/** How a pack's line is discounted: hundredths of a percent, or cents. */
+export type DiscountType = 'percent' | 'quantity';
+
+/** The meta columns every stored record carries. */
+interface Stored {
+  id: number;
+  state: RecordState;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A record's id and name (`categories`, `packs`; a provider's or a file's name may be null). */
+export interface Named {
+  id: number;
+  name: string;
+}
+
+// --- Categories (product/category/) -----------------------------------------------------------
+
+/** The fields `product/category/create` and `/update` take (README "Category"). */
+export interface CategoryFields {
+  name: string;
+  description: string;
+  status: CategoryStatus;
+  /** A png or jpeg of the document manager. */
+  thumbnail_file_id: number | null;
+}
+
+/** A category as every `product/category/` call answers it, with its live products counted. */
+export interface Category extends Stored, CategoryFields {
+  products: number;
+}
+
+/** `product/category/delete`: the category, and how many products lost it. */
+export interface DeletedCategory extends Stored, CategoryFields {
+  products_unlinked: number;
+}
+
+export interface CategoryQuery {
+  search?: string;
+  status?: string;
+  state?: string;
+  page: number;
+  per_page: number;
+}
+
+// --- Products (product/) ----------------------------------------------------------------------
+
+/** One product of a pack, as sent and stored. */
+export interface PackItem {
+  product_id: number;
+  /** 1–999. */
+  quantity: number;
+  discount_type: DiscountType | null;
+  /** Hundredths of a percent (`1000` = 10 %) or cents, after `discount_type`; 0 without one. */
+  discount_value: number;
+}
+
+/** The fields `product/create` and `/update` take (README "Product"). */
+export interface ProductFields {
+  reference: string;
+  name: string;
+  description: string;
+  status: ProductStatus;
+  image_file_id: number | null;
+  file_ids: number[];
+  category_ids: number[];
+  provider_ids: number[];
+  provider_reference: string;
+  /** Cents. */
+  purchase_price: number;
+  /** Cents, without tax; a pack's is worked out by the server. */
+  price: number;
+  tax_id: number | null;
+  /** Hundredths of a percent (`2100` = 21 %). */
+  tax_rate: number;
+  price_visible: boolean;
+  is_pack: boolean;
+  pack_items: PackItem[];
+}
+
+/** A product as stored (the list's items). */
+export interface Product extends Stored, ProductFields {
+  /** The billing tax's name, copied with its rate ('' without one). */
+  tax_name: string;
+  /** `price + round(price × tax_rate / 10000)`, cents. */
+  total: number;
+}
+
+/** A pack's line as priced now (`pack_lines`). */
+export interface PackLine extends PackItem {
+  name: string;
+  reference: string;
+  unit_price: number;
+  /** `unit_price × quantity`. */
+  gross: number;
+  discount: number;
+  /** `gross − discount`: what the line adds to the pack's price. */
+  net: number;
+}
+
+/** `GET product/read/{id}` and every product write: the product with what it names. */
+export interface ProductDetail extends Product {
+  categories: Named[];
+  /** Name null when the contacts module does not answer. */
+  providers: { id: number; name: string | null }[];
+  files: { id: number; name: string | null }[];
+  pack_lines: PackLine[];
+  /** The live packs holding it. */
+  packs: Named[];
+}
+
+export interface ProductQuery {
+  search?: string;
+  status?: string;
+  category_id?: number;
+  is_pack?: boolean;
+  state?: string;
+  order?: string;
+  page: number;
+  per_page: number;
+}
+
+/** A tax of the billing module a product may carry (`GET product/taxes`). */
+export interface Tax {
+  id: number;
+  name: string;
+  kind: string;
+  rate: number;
+  region: string;
+  is_default: boolean;
+}
+
+/** `GET product/taxes`: `available: false` and none when the billing module is off. */
+export interface Taxes {
+  available: boolean;
+  taxes: Tax[];
+}
+
+export interface CloneResult {
+  id: number;
+  updated: number;
+  target_ids: number[];
+}
+
+// --- Other modules ----------------------------------------------------------------------------
+
+/** A supplier of the contacts module (`GET provider/read`'s items: contacts whose relation is `provider`). */
+export interface FoundProvider {
+  id: number;
+  code: string;
+  display_name: string;
+  fiscal_name?: string;
+  fiscal_code: string;
+  relation: string;
+}
+
+/** A file of the document manager (`GET filesystem/search`, `POST filesystem/file/upload`). */
+export interface StoredFile {
+  file_id: number;
+  name: string;
+  path?: string;
+  content_type?: string;
+}
+
+/** The most rows a page may hold (the SDK clamps `per_page` to 500): the categories to choose. */
+export const ALL_ROWS = 500;
+/** Results of a picker's search. */
+export const FOUND_ROWS = 10;
+
+/** The products plugin's calls, and the other ones the screens need. */
+export function productsApi(api: ApiClient) {
+  const list = (query: ProductQuery) => api.get<ListPage<Product>>('product/read', compactQuery(query));
+  const categoryList = (query: CategoryQuery) => api.get<ListPage<Category>>('product/category/read', compactQuery(query));
+  return {
+    products: {
+      list,
+      read: (id: number) => api.get<ProductDetail>(`product/read/${id}`),
+      create: (fields: Partial<ProductFields>) => api.post<ProductDetail>('product/create', fields),
+      update: (id: number, fields: Partial<ProductFields>) => api.post<ProductDetail>('product/update', { id, ...fields }),
+      remove: (id: number) => api.post<ProductDetail>('product/delete', { id }),
+      /** Active ↔ inactive. */
+      toggle: (id: number) => api.post<ProductDetail>('product/state', { id }),
+      clonePricing: (id: number, targetIds: number[]) => api.post<CloneResult>('product/pricing/clone', { id, target_ids: targetIds }),
+      /** Products (not packs) to put in a pack or copy a price to. */
+      find: (search: string) => list({ search, is_pack: false, page: 1, per_page: FOUND_ROWS }).then((page) => page.items),
+      taxes: () => api.get<Taxes>('product/taxes'),
+    },
+    categories: {
+      list: categoryList,
+      /** Every live category, by name: the product form's choices and the list's filter. */
+      all: () => categoryList({ page: 1, per_page: ALL_ROWS }).then((page) => page.items),
+      read: (id: number) => api.get<Category>('product/category/read', { id }),
+      create: (fields: Partial<CategoryFields>) => api.post<Category>('product/category/create', fields),
+      update: (id: number, fields: Partial<CategoryFields>) => api.post<Category>('product/category/update', { id, ...fields }),
+      remove: (id: number) => api.post<DeletedCategory>('product/category/delete', { id }),
+      /** Active ↔ inactive. */
+      toggle: (id: number) => api.post<Category>('product/category/state', { id }),
+    },
+    /**
+     * Suppliers: the contacts module's suppliers (`GET provider/read`, the contacts whose relation
+     * is `provider`; it needs the `contact.provider` permission, as the product's suppliers do).
+     * Its finder (`contact/finder`) neither filters by relation nor says it.
+     */
+    providers: {
+      find: (search: string) => api.get<ListPage<FoundProvider>>('provider/read', { search, page: 1, per_page: FOUND_ROWS }).then((page) => page.items),
+    },
+    /** The document manager's files (needs its `filesystem` permission). */
+    files: {
+      find: (search: string) => api.get<{ files: StoredFile[] }>('filesystem/search', { search }).then((answer) => answer.files),
+      upload: (file: File) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return api.upload<{ file: StoredFile }>('filesystem/file/upload', form).then((answer) => answer.file);
+      },
+    },
+  };
+}
+
+export type ProductsApi = ReturnType<typeof productsApi>;

@@ -1,0 +1,176 @@
+/**
+ * A product's form as it is held (text as typed, money in cents) and the body it sends: what the
+ * README's fields take, in cents and hundredths of a percent.
+ */
+import { centsToInput, parseEuros } from '@volante/plugin-ui';
+import type { DiscountType, PackItem, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
+import { MAX_QUANTITY } from '../lists';
+import { parseRate, parseWhole, rateInput, uniqueIds } from '../format';
+
+/** The form's tabs (the spec's): "Productos" only for a pack. */
+export const TABS = ['general', 'purchases', 'sales', 'lines'] as const;
+export type Tab = (typeof TABS)[number];
+
+export const GENERAL_FIELDS = ['reference', 'name', 'description', 'status', 'image_file_id', 'file_ids', 'category_ids'] as const;
+export const PURCHASE_FIELDS = ['provider_ids', 'provider_reference', 'purchase_price'] as const;
+export const SALES_FIELDS = ['price', 'tax_id', 'tax_rate', 'price_visible'] as const;
+/** A pack line's fields: the host names them `pack_items[i].field`. */
+export const LINE_FIELDS = ['product_id', 'quantity', 'discount_type', 'discount_value'] as const;
+export type LineField = (typeof LINE_FIELDS)[number];
+export const PRODUCT_FIELDS = [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS, 'pack_items'] as const;
+
+/** The name the host gives a pack line's field. */
+export const lineField = (index: number, field: LineField) => `pack_items[${index}].${field}`;
+
+/** The tab a field of the form is on. */
+export function tabOf(field: string): Tab {
+  if (field.startsWith('pack_items')) return 'lines';
+  if ((PURCHASE_FIELDS as readonly string[]).includes(field)) return 'purchases';
+  if ((SALES_FIELDS as readonly string[]).includes(field)) return 'sales';
+  return 'general';
+}
+
+/** The tax select's value for "another rate" (no billing tax: `tax_id` null and a `tax_rate`). */
+export const CUSTOM_TAX = 'custom';
+
+export interface Amount {
+  cents: number | null;
+  text: string;
+}
+
+/** A pack line as the form holds it. */
+export interface LineDraft {
+  /** Stable while the lines are edited (React's key). */
+  key: number;
+  product_id: number;
+  name: string;
+  reference: string;
+  quantity: string;
+  discount_type: '' | DiscountType;
+  /** A percentage (`10`, `12,5`) or an amount in euros (`5,50`), after the type. */
+  discount_value: string;
+}
+
+export interface ProductDraft {
+  reference: string;
+  name: string;
+  description: string;
+  status: ProductStatus;
+  image_file_id: number | null;
+  files: { id: number; name: string | null }[];
+  /** Category ids as text (the check boxes' values), in the order chosen. */
+  category_ids: string[];
+  providers: { id: number; name: string | null }[];
+  provider_reference: string;
+  purchase_price: Amount;
+  price: Amount;
+  /** A billing tax's id, or `CUSTOM_TAX`. */
+  tax: string;
+  /** A percentage as typed (`21`, `9,5`). */
+  tax_rate: string;
+  price_visible: boolean;
+  lines: LineDraft[];
+}
+
+let nextKey = 1;
+/** A new line for a product chosen (one unit, no discount). */
+export function newLine(product: { id: number; name: string; reference: string }): LineDraft {
+  return { key: nextKey++, product_id: product.id, name: product.name, reference: product.reference, quantity: '1', discount_type: '', discount_value: '' };
+}
+
+/** A discount as typed: a percentage from hundredths, euros from cents. */
+function discountText(item: PackItem): string {
+  if (item.discount_type === 'percent') return rateInput(item.discount_value);
+  if (item.discount_type === 'quantity') return centsToInput(item.discount_value);
+  return '';
+}
+
+/**
+ * The form's start: the product's fields, or a new one's (published, price shown, the billing
+ * module's default tax when it is on). A pack's lines take their names from `pack_lines`.
+ */
+export function productDraft(product: ProductDetail | null, taxes: Taxes): ProductDraft {
+  const defaultTax = taxes.available ? (taxes.taxes.find((x) => x.is_default) ?? taxes.taxes[0]) : undefined;
+  const tax = product ? (product.tax_id !== null && taxes.available ? String(product.tax_id) : CUSTOM_TAX) : defaultTax ? String(defaultTax.id) : CUSTOM_TAX;
+  return {
+    reference: product?.reference ?? '',
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    status: product?.status ?? 'published',
+    image_file_id: product?.image_file_id ?? null,
+    files: product ? product.file_ids.map((id) => ({ id, name: product.files.find((f) => f.id === id)?.name ?? null })) : [],
+    category_ids: (product?.category_ids ?? []).map(String),
+    providers: product ? product.provider_ids.map((id) => ({ id, name: product.providers.find((p) => p.id === id)?.name ?? null })) : [],
+    provider_reference: product?.provider_reference ?? '',
+    purchase_price: { cents: product?.purchase_price ?? null, text: '' },
+    price: { cents: product?.price ?? null, text: '' },
+    tax,
+    tax_rate: product ? rateInput(product.tax_rate) : '',
+    price_visible: product?.price_visible ?? true,
+    lines: (product?.pack_items ?? []).map((item) => {
+      const line = product?.pack_lines.find((l) => l.product_id === item.product_id);
+      return { ...newLine({ id: item.product_id, name: line?.name ?? '', reference: line?.reference ?? '' }), quantity: String(item.quantity), discount_type: item.discount_type ?? '', discount_value: discountText(item) };
+    }),
+  };
+}
+
+/** Why the form refuses a field before sending anything. */
+export type Problem = 'required' | 'amount' | 'rate' | 'quantity';
+export type ProductBodyResult = { body: Partial<ProductFields> } | { problems: Record<string, Problem> };
+
+/** An amount typed in euros: cents, 0 when empty, null when it is not one. */
+const amountOf = (amount: Amount) => (amount.cents !== null ? amount.cents : amount.text.trim() ? null : 0);
+
+/**
+ * The body to send, or every field the form refuses (name required; amounts in euros; rates
+ * 0–100 %; a line's units 1–999 and its discount). Money goes in cents and percentages in
+ * hundredths; lists once each, in order (the host's `field[i]` names the i-th sent). A pack's
+ * price is left out (the host works it out from its lines); with the billing module on, a
+ * billing tax sends its `tax_id` alone, "another rate" sends `tax_id: null` and the rate.
+ */
+export function productBody(draft: ProductDraft, { isPack, taxesAvailable }: { isPack: boolean; taxesAvailable: boolean }): ProductBodyResult {
+  const problems: Record<string, Problem> = {};
+  const name = draft.name.trim();
+  if (!name) problems.name = 'required';
+  const purchase = amountOf(draft.purchase_price);
+  if (purchase === null) problems.purchase_price = 'amount';
+  const price = amountOf(draft.price);
+  if (!isPack && price === null) problems.price = 'amount';
+
+  const custom = !taxesAvailable || draft.tax === CUSTOM_TAX;
+  const rate = draft.tax_rate.trim() ? parseRate(draft.tax_rate) : 0;
+  if (custom && rate === null) problems.tax_rate = 'rate';
+
+  const items: PackItem[] = draft.lines.map((line, i) => {
+    const quantity = parseWhole(line.quantity);
+    if (quantity === null || quantity < 1 || quantity > MAX_QUANTITY) problems[lineField(i, 'quantity')] = line.quantity.trim() ? 'quantity' : 'required';
+    let value: number | null = 0;
+    if (line.discount_type) {
+      const text = line.discount_value.trim();
+      value = !text ? null : line.discount_type === 'percent' ? parseRate(text) : parseEuros(text);
+      if (value === null) problems[lineField(i, 'discount_value')] = !text ? 'required' : line.discount_type === 'percent' ? 'rate' : 'amount';
+    }
+    return { product_id: line.product_id, quantity: quantity ?? 0, discount_type: line.discount_type || null, discount_value: value ?? 0 };
+  });
+  if (Object.keys(problems).length > 0) return { problems };
+
+  const tax: Partial<ProductFields> = !taxesAvailable ? { tax_rate: rate ?? 0 } : custom ? { tax_id: null, tax_rate: rate ?? 0 } : { tax_id: Number(draft.tax) };
+  return {
+    body: {
+      reference: draft.reference.trim(),
+      name,
+      description: draft.description.trim(),
+      status: draft.status,
+      image_file_id: draft.image_file_id,
+      file_ids: uniqueIds(draft.files.map((f) => f.id)),
+      category_ids: uniqueIds(draft.category_ids.map(Number)),
+      provider_ids: uniqueIds(draft.providers.map((p) => p.id)),
+      provider_reference: draft.provider_reference.trim(),
+      purchase_price: purchase ?? 0,
+      ...(isPack ? {} : { price: price ?? 0 }),
+      ...tax,
+      price_visible: draft.price_visible,
+      ...(isPack ? { pack_items: items } : {}),
+    },
+  };
+}

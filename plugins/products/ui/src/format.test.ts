@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { parseRate, parseWhole, rateInput, rateText, uniqueIds } from './format';
+import { CUSTOM_TAX, lineField, newLine, productBody, productDraft, tabOf, type ProductDraft } from './components/productDraft';
+import { categoryBody, categoryDraft } from './components/CategoryForm';
+import type { ProductDetail, Taxes } from './api';
+import { category, detail, noTaxes, packDetail, product, taxes } from './test/fixtures';
+
+const asDetail = (x: unknown) => x as ProductDetail;
+
+describe('rates and numbers', () => {
+  it('rates are hundredths of a percent, typed the Spanish way', () => {
+    expect(rateText(2100)).toBe('21 %');
+    expect(rateText(950)).toBe('9,5 %');
+    expect(rateText(0)).toBe('0 %');
+    expect(rateInput(1250)).toBe('12,5');
+    expect(parseRate('21')).toBe(2100);
+    expect(parseRate(' 9,5 ')).toBe(950);
+    expect(parseRate('12.25')).toBe(1225);
+    expect(parseRate('100')).toBe(10000);
+    expect(parseRate('100,01')).toBeNull();
+    expect(parseRate('1,234')).toBeNull();
+    expect(parseRate('-1')).toBeNull();
+    expect(parseRate('diez')).toBeNull();
+    expect(parseWhole(' 3 ')).toBe(3);
+    expect(parseWhole('3,5')).toBeNull();
+    expect(uniqueIds([3, 1, 3, 2, 1])).toEqual([3, 1, 2]);
+  });
+});
+
+describe('the product form', () => {
+  it('a new product starts published, the price shown, with the default tax; without billing, another rate', () => {
+    const draft = productDraft(null, taxes as Taxes);
+    expect(draft).toMatchObject({ status: 'published', tax: '1', tax_rate: '', price_visible: true, lines: [], category_ids: [] });
+    expect(productDraft(null, noTaxes as Taxes).tax).toBe(CUSTOM_TAX);
+    expect(productDraft(null, { available: true, taxes: [] }).tax).toBe(CUSTOM_TAX);
+  });
+
+  it('a stored product gives back the same body: nothing changes', () => {
+    const record = asDetail(detail(product({ provider_ids: [8], file_ids: [40] }), { providers: [{ id: 8, name: 'Editorial Tráfico' }], files: [{ id: 40, name: 'folleto.pdf' }] }));
+    const draft = productDraft(record, taxes as Taxes);
+    expect(draft.providers).toEqual([{ id: 8, name: 'Editorial Tráfico' }]);
+    expect(draft.files).toEqual([{ id: 40, name: 'folleto.pdf' }]);
+    const result = productBody(draft, { isPack: false, taxesAvailable: true });
+    expect(result).toEqual({
+      body: {
+        reference: '000001', name: 'Curso teórico B', description: 'Clases de teoría del permiso B', status: 'published', image_file_id: null, file_ids: [40],
+        category_ids: [3], provider_ids: [8], provider_reference: '', purchase_price: 4000, price: 10000, tax_id: 1, price_visible: true,
+      },
+    });
+  });
+
+  it('"another rate" sends tax_id null and the rate; without billing only the rate', () => {
+    const draft: ProductDraft = { ...productDraft(null, taxes as Taxes), name: 'Tasa', tax: CUSTOM_TAX, tax_rate: '9,5' };
+    expect(productBody(draft, { isPack: false, taxesAvailable: true })).toMatchObject({ body: { tax_id: null, tax_rate: 950 } });
+    const body = productBody({ ...draft, tax: '1' }, { isPack: false, taxesAvailable: false });
+    expect('body' in body && body.body).toMatchObject({ tax_rate: 950 });
+    expect('body' in body && 'tax_id' in body.body).toBe(false);
+    expect(productBody({ ...draft, tax_rate: '' }, { isPack: false, taxesAvailable: false })).toMatchObject({ body: { tax_rate: 0 } });
+  });
+
+  it('refuses every wrong field at once: name, amounts, rate, a line\'s units and discount', () => {
+    const draft: ProductDraft = {
+      ...productDraft(null, taxes as Taxes),
+      purchase_price: { cents: null, text: '12,345' },
+      price: { cents: null, text: 'x' },
+      tax: CUSTOM_TAX,
+      tax_rate: '101',
+      lines: [
+        { ...newLine({ id: 11, name: 'Curso', reference: '1' }), quantity: '0', discount_type: 'percent', discount_value: '150' },
+        { ...newLine({ id: 12, name: 'Libro', reference: '2' }), quantity: '', discount_type: 'quantity', discount_value: '' },
+        { ...newLine({ id: 13, name: 'Tasa', reference: '3' }), quantity: '1000', discount_type: 'quantity', discount_value: '5,5x' },
+      ],
+    };
+    expect(productBody(draft, { isPack: true, taxesAvailable: true })).toEqual({
+      problems: {
+        name: 'required',
+        purchase_price: 'amount',
+        tax_rate: 'rate',
+        [lineField(0, 'quantity')]: 'quantity',
+        [lineField(0, 'discount_value')]: 'rate',
+        [lineField(1, 'quantity')]: 'required',
+        [lineField(1, 'discount_value')]: 'required',
+        [lineField(2, 'quantity')]: 'quantity',
+        [lineField(2, 'discount_value')]: 'amount',
+      },
+    });
+    // a product's price counts, a pack's does not
+    expect(productBody({ ...draft, lines: [] }, { isPack: false, taxesAvailable: true })).toMatchObject({ problems: { price: 'amount' } });
+  });
+
+  it("a pack's lines: percent in hundredths, amounts in cents, no discount as null and 0; no price sent", () => {
+    const record = asDetail(packDetail());
+    const draft = productDraft(record, taxes as Taxes);
+    expect(draft.lines.map((l) => [l.name, l.quantity, l.discount_type, l.discount_value])).toEqual([
+      ['Curso teórico B', '1', 'percent', '10'],
+      ['Libro de test', '2', 'quantity', '5,00'],
+    ]);
+    const lines = [...draft.lines, { ...newLine({ id: 13, name: 'Tasa', reference: '3' }), quantity: '3' }];
+    const result = productBody({ ...draft, lines }, { isPack: true, taxesAvailable: true });
+    expect('body' in result && result.body.pack_items).toEqual([
+      { product_id: 11, quantity: 1, discount_type: 'percent', discount_value: 1000 },
+      { product_id: 12, quantity: 2, discount_type: 'quantity', discount_value: 500 },
+      { product_id: 13, quantity: 3, discount_type: null, discount_value: 0 },
+    ]);
+    expect('body' in result && 'price' in result.body).toBe(false);
+  });
+
+  it('each field belongs to a tab', () => {
+    expect(['name', 'category_ids', 'file_ids', 'provider_ids', 'purchase_price', 'tax_rate', 'price', 'pack_items', lineField(3, 'discount_value')].map(tabOf)).toEqual([
+      'general', 'general', 'general', 'purchases', 'purchases', 'sales', 'sales', 'lines', 'lines',
+    ]);
+  });
+});
+
+describe('the category form', () => {
+  it('starts public; the name is required, the text trimmed', () => {
+    expect(categoryDraft(null)).toEqual({ name: '', description: '', status: 'publish', thumbnail_file_id: null });
+    expect(categoryBody(categoryDraft(null))).toBeNull();
+    expect(categoryBody({ ...categoryDraft(category() as never), name: ' Cursos ', description: ' x ' })).toEqual({ name: 'Cursos', description: 'x', status: 'publish', thumbnail_file_id: null });
+  });
+});

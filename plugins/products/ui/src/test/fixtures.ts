@@ -1,0 +1,127 @@
+/** What the fake host answers in the page tests: records as the products plugin writes them (README). */
+import { envelopeOk, type MockRequest } from '@volante/plugin-ui/testing';
+
+/** A page of a list, "Viendo from a to de total". */
+export function page(items: unknown[], extra: object = {}) {
+  return envelopeOk({ items, total: items.length, page: 1, per_page: 25, from: items.length ? 1 : 0, to: items.length, ...extra });
+}
+
+/** The query of a request as a plain object. */
+export const query = (req: MockRequest) => Object.fromEntries(req.query);
+
+interface Item {
+  product_id: number;
+  quantity: number;
+  discount_type: string | null;
+  discount_value: number;
+}
+
+const meta = { state: 'active', created_at: '2026-01-02T09:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z' };
+
+/** The billing module's taxes usable on a product, the default first (`GET product/taxes`). */
+export const taxes = {
+  available: true,
+  taxes: [
+    { id: 1, name: 'IVA 21 %', kind: 'IVA', rate: 2100, region: 'peninsula', is_default: true },
+    { id: 2, name: 'IVA 10 %', kind: 'IVA', rate: 1000, region: 'peninsula', is_default: false },
+    { id: 4, name: 'IVA exento', kind: 'IVA', rate: 0, region: 'peninsula', is_default: false },
+  ],
+};
+/** Without the billing module. */
+export const noTaxes = { available: false, taxes: [] };
+
+export function category(extra: object = {}) {
+  return { id: 3, ...meta, name: 'Cursos', description: 'Cursos teóricos y prácticos', status: 'publish', thumbnail_file_id: null, products: 2, ...extra };
+}
+
+export const categories = () => [
+  category(),
+  category({ id: 4, name: 'Libros', description: '', products: 1 }),
+  category({ id: 5, name: 'Tasas', description: '', status: 'private', products: 0, state: 'inactive' }),
+];
+
+/** The theory course: 100 € + IVA 21 % = 121 €, in "Cursos", one supplier. */
+export function product(extra: object = {}) {
+  return {
+    id: 11,
+    ...meta,
+    reference: '000001',
+    name: 'Curso teórico B',
+    description: 'Clases de teoría del permiso B',
+    status: 'published',
+    image_file_id: null as number | null,
+    file_ids: [] as number[],
+    category_ids: [3],
+    provider_ids: [] as number[],
+    provider_reference: '',
+    purchase_price: 4000,
+    price: 10000,
+    tax_id: 1 as number | null,
+    tax_name: 'IVA 21 %',
+    tax_rate: 2100,
+    total: 12100,
+    price_visible: true,
+    is_pack: false,
+    pack_items: [] as Item[],
+    ...extra,
+  };
+}
+
+/** The book: 25,50 € + IVA 4 %. */
+export const book = (extra: object = {}) =>
+  product({ id: 12, reference: '000002', name: 'Libro de test', description: '', category_ids: [4], purchase_price: 1200, price: 2550, tax_id: 3, tax_name: 'IVA 4 %', tax_rate: 400, total: 2652, ...extra });
+
+/** The pack: the course with 10 % off and the book, 2 units, 5 € off: 90 € + 46 € = 136 € + 21 %. */
+export function pack(extra: object = {}) {
+  return product({
+    id: 20,
+    reference: '000003',
+    name: 'Pack B completo',
+    description: '',
+    category_ids: [3, 4],
+    purchase_price: 0,
+    price: 13600,
+    total: 16456,
+    is_pack: true,
+    pack_items: [
+      { product_id: 11, quantity: 1, discount_type: 'percent', discount_value: 1000 },
+      { product_id: 12, quantity: 2, discount_type: 'quantity', discount_value: 500 },
+    ],
+    ...extra,
+  });
+}
+
+/** `GET product/read/{id}`: the product with what it names. */
+export function detail(record: ReturnType<typeof product>, extra: object = {}) {
+  const names: Record<number, string> = { 3: 'Cursos', 4: 'Libros' };
+  return {
+    ...record,
+    categories: record.category_ids.map((id: number) => ({ id, name: names[id] ?? `Categoría ${id}` })),
+    providers: [],
+    files: [],
+    pack_lines: [],
+    packs: [],
+    ...extra,
+  };
+}
+
+/** The pack's lines as the host priced them. */
+export const packLines = () => [
+  { product_id: 11, quantity: 1, discount_type: 'percent', discount_value: 1000, name: 'Curso teórico B', reference: '000001', unit_price: 10000, gross: 10000, discount: 1000, net: 9000 },
+  { product_id: 12, quantity: 2, discount_type: 'quantity', discount_value: 500, name: 'Libro de test', reference: '000002', unit_price: 2550, gross: 5100, discount: 500, net: 4600 },
+];
+
+export const packDetail = (extra: object = {}) => detail(pack(), { pack_lines: packLines(), ...extra });
+
+/** A supplier of the contacts module (`GET provider/read`'s items). */
+export function supplier(id: number, display_name: string, fiscal_code = '') {
+  return { id, code: String(id).padStart(6, '0'), type: 'E', display_name, fiscal_name: display_name, fiscal_code, relation: 'provider' };
+}
+
+/** The routes a product's form asks besides the product itself. */
+export function formRoutes({ billing = true } = {}) {
+  return {
+    'GET product/taxes': envelopeOk(billing ? taxes : noTaxes),
+    'GET product/category/read': page(categories().slice(0, 2)),
+  };
+}
