@@ -149,6 +149,8 @@ export interface BudgetGroup {
 /** A line as the editor sends it (quantity and percentages as decimals, money in cents). */
 export interface LineBody {
   concept: string;
+  /** The catalogue's product the line sells (the products module), kept when saved. */
+  product_id?: number | null;
   price: Cents;
   quantity: number;
   discount_type: DiscountType | null;
@@ -198,6 +200,28 @@ export interface FoundContact {
   email: string;
   phone: string;
   state: string;
+}
+
+/** The products module's service and permission: with both, the editors offer its catalogue. */
+export const PRODUCT_SERVICE = 'product';
+export const PRODUCT_PERMISSION = 'product';
+
+export type ProductStatus = 'published' | 'featured' | 'hidden' | 'discontinued';
+
+/** `product/read` (the products module): a product of the catalogue, as a line takes it. */
+export interface CatalogueProduct {
+  id: number;
+  reference: string;
+  name: string;
+  /** Cents, without tax. */
+  price: Cents;
+  /** A billing tax, or null when the product has only a rate. */
+  tax_id: number | null;
+  tax_rate: number;
+  total: Cents;
+  is_pack: boolean;
+  status: ProductStatus;
+  state: 'active' | 'inactive' | 'deleted';
 }
 
 export interface ChartData {
@@ -261,7 +285,7 @@ export interface EmailBody {
   message: string;
 }
 
-/** The billing plugin's calls (and the contacts finder the editors use). */
+/** The billing plugin's calls (and the contacts finder and products catalogue the editors use). */
 export function billingApi(api: ApiClient) {
   return {
     series: {
@@ -328,6 +352,10 @@ export function billingApi(api: ApiClient) {
     contacts: {
       find: (search: string) => api.get<FoundContact[]>('contact/finder', { search }),
       read: (id: number) => api.get<FoundContact>(`contact/read/${id}`),
+    },
+    products: {
+      /** Active products matching the search (trimmed, from 2 characters), ten at most. */
+      find: async (search: string) => (await api.get<ListPage<CatalogueProduct>>('product/read', { search, state: 'active', per_page: 10 })).items,
     },
   };
 }

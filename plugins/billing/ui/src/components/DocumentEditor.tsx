@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, MoneyInput, errorList, formatEuros } from '@volante/plugin-ui';
+import { ErrorList, MoneyInput, errorList, formatEuros, useSession } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import type { BudgetGroup, DiscountType, DocumentBody, Series, Tax } from '../api';
+import { PRODUCT_PERMISSION, PRODUCT_SERVICE, type BudgetGroup, type DiscountType, type DocumentBody, type Series, type Tax } from '../api';
 import { ContactPicker } from './ContactPicker';
+import { ProductPicker } from './ProductPicker';
 import { TotalsBox } from './TotalsBox';
-import { blankLine, bodyOf, defaultTaxId, invalidFields, previewTotals, type DocumentDraft, type LineDraft } from './draft';
+import { blankLine, bodyOf, defaultTaxId, invalidFields, previewTotals, withProduct, type DocumentDraft, type LineDraft } from './draft';
 
 export interface EditorAction {
   /** What the page does with the body (save, issue…). */
@@ -35,6 +36,8 @@ type FieldErrors = Record<string, string>;
  * The budget and invoice editor: series, contact (contacts finder), issue and due dates, lines
  * (concept, price, quantity, discount, tax), document discount, notes, and the totals computed
  * live by the plugin's rounding rule. The host computes them again on save: those are the truth.
+ * A user with the products module (service and permission `product`) also adds lines from its
+ * catalogue; such a line keeps its `product_id` and is marked.
  */
 export function DocumentEditor({ kind, initial, series, taxes, groups, seriesLocked, actions, onSubmit, extra }: DocumentEditorProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -44,6 +47,8 @@ export function DocumentEditor({ kind, initial, series, taxes, groups, seriesLoc
   const [busy, setBusy] = useState(false);
   /** A submit was tried: numbers that are not show their message. */
   const [checked, setChecked] = useState(false);
+  const session = useSession();
+  const catalogue = session.hasService(PRODUCT_SERVICE) && session.can(PRODUCT_PERMISSION);
   const usableTaxes = taxes.filter((tax) => tax.state === 'active' && (tax.region_active !== false || draft.lines.some((l) => l.taxId === tax.id)));
   const totals = previewTotals(draft, taxes);
   const invalid = new Set(invalidFields(draft));
@@ -191,6 +196,11 @@ export function DocumentEditor({ kind, initial, series, taxes, groups, seriesLoc
                 <td>
                   <input className="vk-input" aria-label={t('lines.conceptN', { n })} aria-invalid={!!err('concept')} value={line.concept} onChange={(e) => setLine(line.key, { concept: e.target.value })} />
                   {err('concept') && <span className="vk-error">{err('concept')}</span>}
+                  {line.productId !== null && (
+                    <span className="billing-lines__product muted" data-testid="line-product" title={t('lines.fromCatalogue')}>
+                      {line.productReference ? t('lines.catalogueReference', { reference: line.productReference }) : t('lines.catalogue')}
+                    </span>
+                  )}
                 </td>
                 <td className="billing-lines__money">
                   <MoneyInput aria-label={t('lines.priceN', { n })} aria-invalid={!!err('price')} value={line.price} onChange={(cents) => setLine(line.key, { price: cents })} />
@@ -228,6 +238,7 @@ export function DocumentEditor({ kind, initial, series, taxes, groups, seriesLoc
       <button type="button" className="vk-btn vk-btn--light" onClick={() => set({ lines: [...draft.lines, blankLine(defaultTaxId(taxes))] })}>
         {t('lines.add')}
       </button>
+      {catalogue && <ProductPicker disabled={busy} onChoose={(product) => setDraft((d) => ({ ...d, lines: withProduct(d.lines, product, taxes) }))} />}
 
       <div className="billing-editor__foot">
         <div className="billing-editor__side">

@@ -3,7 +3,7 @@
  * into the plugin's body on submit and into live totals while typing.
  */
 import { parseScaled } from '@volante/plugin-ui';
-import type { Budget, DiscountType, DocumentBody, Invoice, Tax } from '../api';
+import type { Budget, CatalogueProduct, DiscountType, DocumentBody, Invoice, Tax } from '../api';
 import { percentText, quantityText, todayIso } from '../format';
 import { computeTotals, type Discount, type Totals } from '../totals';
 import type { PickedContact } from './ContactPicker';
@@ -20,6 +20,10 @@ export interface LineDraft {
   /** Cents. */
   discountAmount: number | null;
   taxId: number | null;
+  /** The catalogue's product the line came from (kept when saved), null for a line typed by hand. */
+  productId: number | null;
+  /** The product's reference, known when it was chosen in this editor (a stored line has only the id). */
+  productReference?: string;
 }
 
 export interface DocumentDraft {
@@ -38,13 +42,41 @@ export interface DocumentDraft {
 let nextKey = 1;
 
 export function blankLine(taxId: number | null): LineDraft {
-  return { key: nextKey++, concept: '', price: null, quantity: '1', discountType: '', discountPercent: '', discountAmount: null, taxId };
+  return { key: nextKey++, concept: '', price: null, quantity: '1', discountType: '', discountPercent: '', discountAmount: null, taxId, productId: null };
+}
+
+/** The taxes a new line may carry: active, of a region switched on. */
+function newLineTaxes(taxes: Tax[]): Tax[] {
+  return taxes.filter((t) => t.state === 'active' && t.region_active !== false);
 }
 
 /** The tax new lines get: the one marked default among the usable ones, else the first usable. */
 export function defaultTaxId(taxes: Tax[]): number | null {
-  const usable = taxes.filter((t) => t.state === 'active' && t.region_active !== false);
+  const usable = newLineTaxes(taxes);
   return (usable.find((t) => t.is_default) ?? usable[0])?.id ?? null;
+}
+
+/** A line typed by nobody yet: no concept, price, product or discount. */
+export function isEmptyLine(line: LineDraft): boolean {
+  return line.concept.trim() === '' && line.price === null && line.productId === null && line.discountType === '';
+}
+
+/**
+ * A product of the catalogue as a line: its name, price and one unit; its tax when a new line may
+ * carry it, else the default tax (a product priced with only a rate, or with a tax since switched
+ * off).
+ */
+export function productLine(product: CatalogueProduct, taxes: Tax[]): LineDraft {
+  const taxId = product.tax_id !== null && newLineTaxes(taxes).some((t) => t.id === product.tax_id) ? product.tax_id : defaultTaxId(taxes);
+  return { ...blankLine(taxId), concept: product.name, price: product.price, productId: product.id, productReference: product.reference || undefined };
+}
+
+/** The lines with a product added: it fills the last line when that one is still empty. */
+export function withProduct(lines: LineDraft[], product: CatalogueProduct, taxes: Tax[]): LineDraft[] {
+  const line = productLine(product, taxes);
+  const last = lines.at(-1);
+  if (last && isEmptyLine(last)) return [...lines.slice(0, -1), { ...line, key: last.key }];
+  return [...lines, line];
 }
 
 export function blankDraft(seriesId: number | null, taxes: Tax[], contact: PickedContact | null = null): DocumentDraft {
@@ -81,6 +113,7 @@ export function draftOf(doc: Budget | Invoice): DocumentDraft {
       price: l.price,
       quantity: quantityText(l.quantity),
       taxId: l.tax_id,
+      productId: l.product_id ?? null,
       ...discount(l.discount_type, l.discount_value),
     })),
     ...discount(doc.discount_type, doc.discount_value),
@@ -143,6 +176,7 @@ export function bodyOf(draft: DocumentDraft): DocumentBody {
     contact_id: draft.contact?.id ?? null,
     lines: draft.lines.map((l) => ({
       concept: l.concept.trim(),
+      product_id: l.productId,
       price: l.price ?? 0,
       quantity: (parseScaled(l.quantity, 3) ?? 0) / 1000,
       discount_type: l.discountType || null,

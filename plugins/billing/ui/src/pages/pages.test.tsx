@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { testDirector } from '@volante/plugin-ui/testing/module';
 import { renderModule } from '../test/render';
 
 const series = {
@@ -257,6 +258,166 @@ describe('/invoice/edit', () => {
     expect(within(print).getByTestId('doc-reference')).toHaveTextContent('A2026/000003');
     expect(print).toHaveTextContent('Autoescuela Demo S.L.');
     expect(screen.queryByTestId('payments')).not.toBeInTheDocument();
+  });
+});
+
+describe('the editors and the products catalogue', () => {
+  const product = (id: number, reference: string, name: string, price: number, taxId: number | null, extra: object = {}) => ({
+    id, reference, name, price, tax_id: taxId, tax_rate: 2100, total: Math.round(price * 1.21), is_pack: false, status: 'published', state: 'active', ...extra,
+  });
+  const catalogue = [
+    product(11, '000011', 'Matrícula permiso B', 15000, 2),
+    product(12, '000012', 'Pack 10 prácticas', 30000, 5, { is_pack: true }),
+    product(13, '000013', 'Manual del alumno', 2500, null),
+    product(14, '000014', 'Matrícula antigua', 12000, 1, { status: 'discontinued' }),
+  ];
+  /** The director (`super`: every permission) with the products module switched on. */
+  const withProducts = testDirector(['billing', 'contacts', 'product']);
+  /** A clerk (not `super`) with the service, and the permissions given. */
+  const clerk = (permissions: string[]) => ({ ...withProducts, role: 'clerk', permissions });
+  const pickerOf = (editor: HTMLElement) => within(editor).getByRole('group', { name: 'Añadir del catálogo' });
+  function catalogueApi(routes: Record<string, unknown> = {}) {
+    return editorApi({
+      'GET product/read': (req: MockRequest) => {
+        const search = req.query.get('search')!.toLowerCase();
+        const items = catalogue.filter((p) => p.name.toLowerCase().includes(search) || p.reference.includes(search));
+        return envelopeOk({ items, total: items.length, page: 1, per_page: 10, from: items.length ? 1 : 0, to: items.length });
+      },
+      ...routes,
+    });
+  }
+  function searchCatalogue(editor: HTMLElement, text: string) {
+    const box = within(pickerOf(editor)).getByRole('searchbox');
+    fireEvent.change(box, { target: { value: text } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+  }
+
+  it('offers the catalogue only to a user with the product service and permission', async () => {
+    // The director without the products module: the editor as before.
+    renderModule('/budget/new/list/1/0/0', catalogueApi());
+    let editor = await screen.findByRole('form', { name: 'Presupuesto' });
+    expect(within(editor).queryByTestId('product-picker')).not.toBeInTheDocument();
+    expect(within(editor).getAllByRole('searchbox')).toHaveLength(1);
+    cleanup();
+
+    // The service but not the permission.
+    renderModule('/budget/new/list/1/0/0', catalogueApi(), undefined, clerk(['invoicing']));
+    editor = await screen.findByRole('form', { name: 'Presupuesto' });
+    expect(within(editor).queryByTestId('product-picker')).not.toBeInTheDocument();
+    cleanup();
+
+    // The permission but not the service.
+    renderModule('/budget/new/list/1/0/0', catalogueApi(), undefined, { ...clerk(['invoicing', 'product']), services: [{ id: 'billing' }, { id: 'contacts' }] });
+    editor = await screen.findByRole('form', { name: 'Presupuesto' });
+    expect(within(editor).queryByTestId('product-picker')).not.toBeInTheDocument();
+    cleanup();
+
+    // Both: the search is there, on new budgets and on draft invoices alike.
+    renderModule('/budget/new/list/1/0/0', catalogueApi(), undefined, clerk(['invoicing', 'product']));
+    editor = await screen.findByRole('form', { name: 'Presupuesto' });
+    expect(pickerOf(editor)).toBeInTheDocument();
+    cleanup();
+    const draft = { ...invoice, state: 'draft', reference: null, number: null, year: null, budget_id: null };
+    renderModule('/invoice/edit/list/1/9/7', catalogueApi({ 'GET invoice/read/9': envelopeOk(draft) }), undefined, withProducts);
+    editor = await screen.findByRole('form', { name: 'Factura' });
+    expect(pickerOf(editor)).toBeInTheDocument();
+  });
+
+  it('searches product/read for active products from 2 characters, trimmed, and hides the discontinued', async () => {
+    const api = catalogueApi();
+    renderModule('/budget/new/list/1/0/0', api, undefined, withProducts);
+    const editor = await screen.findByRole('form', { name: 'Presupuesto' });
+    searchCatalogue(editor, ' m ');
+    expect(api.calls('GET product/read')).toHaveLength(0);
+    searchCatalogue(editor, '  matr ');
+    const results = await within(pickerOf(editor)).findByRole('list', { name: 'Productos encontrados' });
+    const query = api.calls('GET product/read')[0].query;
+    expect(Object.fromEntries(query)).toEqual({ search: 'matr', state: 'active', per_page: '10' });
+    // «Matrícula antigua» is discontinued: the host answers it, the editor does not offer it.
+    expect(within(results).getAllByTestId('product-result').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual(['Matrícula permiso B · 000011 · 150,00 € sin impuestosAñadir']);
+    searchCatalogue(editor, 'nada');
+    expect(await within(pickerOf(editor)).findByText('No se ha encontrado ningún producto')).toBeInTheDocument();
+  });
+
+  it("fills the empty line with the chosen product, adds the next ones, and saves product_id, price and tax", async () => {
+    const api = catalogueApi({ 'POST budget/create': envelopeOk(budget), 'GET budget/read/4': envelopeOk(budget) });
+    renderModule('/budget/new/list/1/0/0', api, undefined, withProducts);
+    const editor = await screen.findByRole('form', { name: 'Presupuesto' });
+    expect(within(editor).getAllByTestId('line')).toHaveLength(1);
+
+    // Its tax (IVA 10 %) is usable: the line takes it, and fills the empty first line.
+    searchCatalogue(editor, 'matr');
+    fireEvent.click(await within(pickerOf(editor)).findByRole('button', { name: 'Añadir Matrícula permiso B' }));
+    expect(within(editor).getAllByTestId('line')).toHaveLength(1);
+    expect(within(editor).getByRole('textbox', { name: 'Concepto de la línea 1' })).toHaveValue('Matrícula permiso B');
+    expect(within(editor).getByRole('textbox', { name: 'Precio de la línea 1' })).toHaveValue('150,00');
+    expect(within(editor).getByRole('textbox', { name: 'Cantidad de la línea 1' })).toHaveValue('1');
+    expect(within(editor).getByRole('combobox', { name: 'Impuesto de la línea 1' })).toHaveValue('2');
+    expect(within(editor).getAllByTestId('line')[0]).toHaveTextContent('Catálogo · 000011');
+    // The results close and the search box is emptied.
+    expect(within(pickerOf(editor)).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(pickerOf(editor)).getByRole('searchbox')).toHaveValue('');
+
+    // Its tax (IGIC, region off) is not usable on a new line, and the other has only a rate: the default tax.
+    searchCatalogue(editor, 'pack');
+    fireEvent.click(await within(pickerOf(editor)).findByRole('button', { name: 'Añadir Pack 10 prácticas' }));
+    searchCatalogue(editor, 'manual');
+    fireEvent.click(await within(pickerOf(editor)).findByRole('button', { name: 'Añadir Manual del alumno' }));
+    expect(within(editor).getAllByTestId('line')).toHaveLength(3);
+    expect(within(editor).getByRole('combobox', { name: 'Impuesto de la línea 2' })).toHaveValue('1');
+    expect(within(editor).getByRole('combobox', { name: 'Impuesto de la línea 3' })).toHaveValue('1');
+    // 150 + 15 (10 %) · 300 + 63 · 25 + 5,25
+    expect(within(editor).getAllByTestId('line-total').map((c) => c.textContent?.replace(/\u00a0/g, ' '))).toEqual(['165,00 €', '363,00 €', '30,25 €']);
+
+    // A line typed by hand goes without a product; the catalogue's quantity can be changed.
+    fireEvent.change(within(editor).getByRole('textbox', { name: 'Cantidad de la línea 3' }), { target: { value: '2' } });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Añadir línea' }));
+    fireEvent.change(within(editor).getByRole('textbox', { name: 'Concepto de la línea 4' }), { target: { value: 'Tasa' } });
+    fireEvent.change(within(editor).getByRole('textbox', { name: 'Precio de la línea 4' }), { target: { value: '10' } });
+    expect(within(within(editor).getAllByTestId('line')[3]).queryByTestId('line-product')).not.toBeInTheDocument();
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Crear presupuesto' }));
+    await waitFor(() => expect(api.calls('POST budget/create')).toHaveLength(1));
+    expect((api.calls('POST budget/create')[0].body as { lines: unknown[] }).lines).toEqual([
+      { concept: 'Matrícula permiso B', product_id: 11, price: 15000, quantity: 1, discount_type: null, discount: 0, tax_id: 2 },
+      { concept: 'Pack 10 prácticas', product_id: 12, price: 30000, quantity: 1, discount_type: null, discount: 0, tax_id: 1 },
+      { concept: 'Manual del alumno', product_id: 13, price: 2500, quantity: 2, discount_type: null, discount: 0, tax_id: 1 },
+      { concept: 'Tasa', product_id: null, price: 1000, quantity: 1, discount_type: null, discount: 0, tax_id: 1 },
+    ]);
+  });
+
+  it('adds a line after one already written, and keeps the product of a stored line when saving', async () => {
+    const stored = [{ ...lines[0], product_id: 11 }, lines[1]];
+    const draft = { ...invoice, state: 'draft', reference: null, number: null, year: null, budget_id: null, lines: stored };
+    const api = catalogueApi({ 'GET invoice/read/9': envelopeOk(draft), 'POST invoice/update': envelopeOk(draft) });
+    renderModule('/invoice/edit/list/1/9/7', api, undefined, withProducts);
+    const editor = await screen.findByRole('form', { name: 'Factura' });
+    // A stored line knows its product's id only: the marker without reference.
+    const [first, second] = within(editor).getAllByTestId('line');
+    expect(within(first).getByTestId('line-product')).toHaveTextContent(/^Catálogo$/);
+    expect(within(second).queryByTestId('line-product')).not.toBeInTheDocument();
+
+    searchCatalogue(editor, 'manual');
+    fireEvent.click(await within(pickerOf(editor)).findByRole('button', { name: 'Añadir Manual del alumno' }));
+    expect(within(editor).getAllByTestId('line')).toHaveLength(3);
+    expect(within(editor).getByRole('textbox', { name: 'Concepto de la línea 2' })).toHaveValue('Clase práctica');
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(api.calls('POST invoice/update')).toHaveLength(1));
+    expect((api.calls('POST invoice/update')[0].body as { lines: unknown[] }).lines).toMatchObject([
+      { concept: 'Matrícula', product_id: 11, price: 15000, tax_id: 1 },
+      { concept: 'Clase práctica', product_id: null, price: 3000 },
+      { concept: 'Manual del alumno', product_id: 13, price: 2500, quantity: 1, tax_id: 1 },
+    ]);
+  });
+
+  it("shows the host's refusal of the search", async () => {
+    const api = catalogueApi({ 'GET product/read': readError('SERVICE-000', 'Servicio no disponible: Productos') });
+    renderModule('/budget/new/list/1/0/0', api, undefined, withProducts);
+    const editor = await screen.findByRole('form', { name: 'Presupuesto' });
+    searchCatalogue(editor, 'matr');
+    expect(await within(pickerOf(editor)).findByRole('alert')).toHaveTextContent('Servicio no disponible: Productos');
+    expect(within(editor).getByRole('textbox', { name: 'Concepto de la línea 1' })).toHaveValue('');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { SessionUser } from '@volante/plugin-ui';
 import { mockApi, type MockApi } from '@volante/plugin-ui/testing';
 import { renderModuleRoutes, testDirector } from '@volante/plugin-ui/testing/module';
 import billing from '../module';
@@ -13,7 +14,7 @@ export const publishedSchemas = schemas;
 /** The demo director (`super`), with billing and contacts (the editors' contact finder). */
 export const director = testDirector(['billing', 'contacts']);
 
-/** The module's routes as the shell mounts them, with the kit's providers and a fake host. */
-export function renderModule(path: string, api: MockApi = mockApi(), extra?: ReactNode) {
-  return renderModuleRoutes(billing, path, { api, user: director, schemas: publishedSchemas, extra });
+/** The module's routes as the shell mounts them, with the kit's providers and a fake host (signed in as `user`, the director by default). */
+export function renderModule(path: string, api: MockApi = mockApi(), extra?: ReactNode, user: SessionUser = director) {
+  return renderModuleRoutes(billing, path, { api, user, schemas: publishedSchemas, extra });
 }
