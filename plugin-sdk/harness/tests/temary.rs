@@ -1,0 +1,103 @@
+//! The temary plugin in the real runtime against a real database, on both engines
+//! (`VOLANTE_TEST_DATABASE_URL`): a syllabus's themes, subthemes and sections kept in order as
+//! they are added, moved and deleted; the copy; the checks that refuse bad input and change
+//! nothing; the permission and the business boundary.
+
+use serde_json::{json, Value};
+use volante_plugin_harness::{code, ok, Harness};
+
+fn fields(answer: &Value) -> Vec<String> {
+    assert_eq!(answer["success"], false, "{answer}");
+    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
+}
+
+/// `(position, title)` of a list of records.
+fn order(list: &Value) -> Vec<(i64, String)> {
+    list.as_array().unwrap().iter().map(|i| (i["position"].as_i64().unwrap(), i["title"].as_str().unwrap().to_string())).collect()
+}
+
+fn titles(list: &Value) -> Vec<String> {
+    order(list).into_iter().map(|(_, t)| t).collect()
+}
+
+fn id(answer: &Value) -> i64 {
+    ok(answer)["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_syllabus_kept_in_order() {
+    let h = Harness::start("plugins/temary").await.unwrap();
+
+    assert_eq!(fields(&h.post("temary/create", json!({ "name": "", "status": "done" })).await), ["name", "status"]);
+    let temary = ok(&h.post("temary/create", json!({ "name": "Permiso B", "category": "B" })).await).clone();
+    assert_eq!((temary["status"].as_str(), temary["themes"].as_array().map(Vec::len)), (Some("developing"), Some(0)));
+    let temary = temary["id"].as_i64().unwrap();
+
+    // Themes at the end, or where asked (the others make room).
+    assert_eq!(fields(&h.post("temary/theme/create", json!({ "temary_id": 999_999, "title": "X" })).await), ["temary_id"]);
+    assert_eq!(fields(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": " " })).await), ["title"]);
+    let road = id(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": "La vía pública" })).await);
+    let signs = id(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": "Las señales" })).await);
+    let driver = id(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": "El conductor", "position": 1 })).await);
+    let read = ok(&h.get(&format!("temary/read/{temary}"), &[]).await).clone();
+    assert_eq!(order(&read["themes"]), [(1, "El conductor".into()), (2, "La vía pública".into()), (3, "Las señales".into())]);
+    // A refused theme moved nothing.
+    assert_eq!(fields(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": "", "position": 1 })).await), ["title"]);
+    assert_eq!(titles(&ok(&h.get(&format!("temary/read/{temary}"), &[]).await)["themes"]), ["El conductor", "La vía pública", "Las señales"]);
+
+    // Moving: down, up, and past the end (kept at the end).
+    ok(&h.post("temary/theme/update", json!({ "id": driver, "position": 3 })).await);
+    assert_eq!(order(&ok(&h.get(&format!("temary/read/{temary}"), &[]).await)["themes"]), [(1, "La vía pública".into()), (2, "Las señales".into()), (3, "El conductor".into())]);
+    ok(&h.post("temary/theme/update", json!({ "id": signs, "position": 1, "temary_id": 5 })).await);
+    ok(&h.post("temary/theme/update", json!({ "id": road, "position": 99 })).await);
+    let themes = ok(&h.get(&format!("temary/read/{temary}"), &[]).await)["themes"].clone();
+    assert_eq!(order(&themes), [(1, "Las señales".into()), (2, "El conductor".into()), (3, "La vía pública".into())]);
+    assert_eq!(themes[0]["temary_id"], temary);
+
+    // Subthemes and sections, the same way; a subtheme tells where it stands.
+    let vertical = id(&h.post("temary/subtheme/create", json!({ "theme_id": signs, "title": "Señales verticales" })).await);
+    let lights = id(&h.post("temary/subtheme/create", json!({ "theme_id": signs, "title": "Semáforos", "position": 1 })).await);
+    ok(&h.post("temary/subtheme/create", json!({ "theme_id": road, "title": "Carriles" })).await);
+    let first = id(&h.post("temary/subtheme/section/create", json!({ "subtheme_id": vertical, "title": "De peligro", "content": "Triangulares con borde rojo." })).await);
+    ok(&h.post("temary/subtheme/section/create", json!({ "subtheme_id": vertical, "title": "De prioridad" })).await);
+    ok(&h.post("temary/subtheme/section/create", json!({ "subtheme_id": vertical, "title": "De prohibición", "position": 2 })).await);
+    let sub = ok(&h.get(&format!("temary/subtheme/read/{vertical}"), &[]).await).clone();
+    assert_eq!(titles(&sub["sections"]), ["De peligro", "De prohibición", "De prioridad"]);
+    assert_eq!((sub["theme"]["title"].as_str(), sub["temary_id"].as_i64()), (Some("Las señales"), Some(temary)));
+    assert_eq!(titles(ok(&h.get("temary/subtheme/section/read", &[("subtheme_id", &vertical.to_string())]).await)), ["De peligro", "De prohibición", "De prioridad"]);
+    assert_eq!(ok(&h.get("temary/subtheme/section/read", &[("id", &first.to_string())]).await)["content"], "Triangulares con borde rojo.");
+    assert_eq!(titles(&ok(&h.get(&format!("temary/theme/read/{signs}"), &[]).await)["subthemes"]), ["Semáforos", "Señales verticales"]);
+    let tree = ok(&h.get(&format!("temary/read/{temary}"), &[]).await).clone();
+    assert_eq!(titles(&tree["themes"][0]["subthemes"]), ["Semáforos", "Señales verticales"]);
+    assert_eq!(titles(&tree["themes"][2]["subthemes"]), ["Carriles"]);
+
+    // Deleting closes up the others; a deleted one changes no more.
+    ok(&h.post("temary/subtheme/section/delete", json!({ "id": first })).await);
+    assert_eq!(order(&ok(&h.get(&format!("temary/subtheme/read/{vertical}"), &[]).await)["sections"]), [(1, "De prohibición".into()), (2, "De prioridad".into())]);
+    ok(&h.post("temary/subtheme/delete", json!({ "id": lights })).await);
+    assert_eq!(order(&ok(&h.get(&format!("temary/theme/read/{signs}"), &[]).await)["subthemes"]), [(1, "Señales verticales".into())]);
+    assert_eq!(code(&h.post("temary/subtheme/update", json!({ "id": lights, "title": "X" })).await), "CONFLICT-000");
+
+    // The list, and a copy with everything in it, in development.
+    ok(&h.post("temary/update", json!({ "id": temary, "status": "publish" })).await);
+    let copy = ok(&h.post("temary/clon", json!({ "id": temary })).await).clone();
+    assert_eq!((copy["name"].as_str(), copy["status"].as_str()), (Some("Copia de Permiso B"), Some("developing")));
+    assert_eq!(titles(&copy["themes"]), ["Las señales", "El conductor", "La vía pública"]);
+    assert_eq!(titles(&copy["themes"][0]["subthemes"]), ["Señales verticales"]);
+    let copied_sub = copy["themes"][0]["subthemes"][0]["id"].as_i64().unwrap();
+    assert_ne!(copied_sub, vertical);
+    assert_eq!(titles(&ok(&h.get(&format!("temary/subtheme/read/{copied_sub}"), &[]).await)["sections"]), ["De prohibición", "De prioridad"]);
+    let list = ok(&h.get("temary/list", &[]).await).clone();
+    let names: Vec<&str> = list["items"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Copia de Permiso B", "Permiso B"]);
+    assert_eq!(list["items"][1]["themes"], 3);
+    assert_eq!(ok(&h.get("temary/list", &[("status", "publish")]).await)["total"], 1);
+    ok(&h.post("temary/delete", json!({ "id": copy["id"] })).await);
+    assert_eq!(ok(&h.get("temary/list", &[]).await)["total"], 1);
+
+    // The other business sees none of it; the teacher lacks the permission.
+    assert_eq!(code(&h.get_as(&h.other_token, &format!("temary/read/{temary}"), &[]).await), "NOT-FOUND-000");
+    assert_eq!(fields(&h.post_as(&h.other_token, "temary/theme/create", json!({ "temary_id": temary, "title": "X" })).await), ["temary_id"]);
+    let teacher = h.teacher_token().await.unwrap();
+    assert_eq!(code(&h.get_as(&teacher, "temary/list", &[]).await), "PERMISSION-000");
+}

@@ -1,0 +1,248 @@
+//! Volante's `temary` plugin: the syllabi ("temarios") a school teaches from. A syllabus has
+//! themes, a theme subthemes, a subtheme sections, each kept in order (positions 1, 2, … within
+//! its parent). The spec's `temary/` calls. See README.md.
+
+mod tree;
+
+use volante_plugin_sdk::prelude::*;
+use volante_plugin_sdk::resource::{self, ListQuery, Page};
+use volante_plugin_sdk::{validate, Checks};
+
+pub use tree::{Child, Section, Subtheme, Theme};
+
+/// A syllabus's statuses (the spec's `developing` and `publish`; deleting marks the record).
+pub const STATUSES: &[&str] = &["developing", "publish"];
+
+/// A syllabus.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Temary {
+    pub name: String,
+    pub description: String,
+    /// What it prepares for: a licence class, the CAP, a course… (free text).
+    pub category: String,
+    /// `developing` (default) or `publish`.
+    pub status: String,
+}
+
+impl Resource for Temary {
+    const NAME: &'static str = "temary";
+    const LABEL: &'static str = "Temario";
+    const TABLE: &'static str = "temary_temary";
+    const SEARCH: &'static [&'static str] = &["name", "description", "category"];
+    const ORDER_BY: &'static str = "name ASC, id ASC";
+
+    fn prepare(&mut self, _ctx: &Ctx, _id: Option<i64>) -> Result<()> {
+        let mut checks = Checks::new();
+        if let Some(name) = checks.check(validate::required("name", &self.name, 200)) {
+            self.name = name;
+        }
+        for (field, value, max) in [("description", &mut self.description, 5000), ("category", &mut self.category, 60)] {
+            if let Some(clean) = checks.check(validate::optional(field, value, max)) {
+                *value = clean;
+            }
+        }
+        if self.status.trim().is_empty() {
+            self.status = "developing".into();
+        }
+        if let Some(status) = checks.check(validate::one_of("status", self.status.trim(), STATUSES)) {
+            self.status = status.into();
+        }
+        checks.finish()
+    }
+}
+
+/// The `{id}` of a body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct IdBody {
+    pub id: i64,
+}
+
+/// A syllabus with its themes, each with its subthemes (live ones, in order).
+fn temary_detail(ctx: &Ctx, id: i64) -> Result<Value> {
+    let record = resource::find::<Temary>(ctx, id)?;
+    let themes = tree::children::<Theme>(ctx, id)?;
+    let theme_ids: Vec<i64> = themes.iter().map(|t| t.id).collect();
+    let subthemes = tree::children_of_many::<Subtheme>(ctx, &theme_ids)?;
+    let mut value = serde_json::to_value(&record)?;
+    value["themes"] = json!(themes
+        .into_iter()
+        .map(|t| {
+            let mut theme = serde_json::to_value(&t)?;
+            theme["subthemes"] = json!(subthemes.iter().filter(|s| s.data.theme_id == t.id).collect::<Vec<_>>());
+            Ok(theme)
+        })
+        .collect::<Result<Vec<_>>>()?);
+    Ok(value)
+}
+
+fn temary_create(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let record = resource::create::<Temary>(ctx, req.value()?)?;
+    temary_detail(ctx, record.id)
+}
+
+fn temary_update(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body = resource::object(req.value()?)?;
+    let id = resource::body_id(&body)?;
+    resource::update::<Temary>(ctx, id, Value::Object(body))?;
+    temary_detail(ctx, id)
+}
+
+fn temary_delete(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: IdBody = req.json()?;
+    resource::delete::<Temary>(ctx, body.id)?;
+    temary_detail(ctx, body.id)
+}
+
+/// `temary/clon` body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct CloneBody {
+    pub id: i64,
+    /// The copy's name ("Copia de …" when empty).
+    pub name: String,
+}
+
+/// `temary/clon`: a copy of a syllabus with its themes, subthemes and sections, in development.
+fn temary_clone(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: CloneBody = req.json()?;
+    let source = resource::find::<Temary>(ctx, body.id)?;
+    if source.state == "deleted" {
+        return Err(Error::conflict("El temario está eliminado"));
+    }
+    let name = if body.name.trim().is_empty() { format!("Copia de {}", source.data.name) } else { body.name };
+    let mut copy = Temary { name, status: "developing".into(), ..source.data.clone() };
+    copy.prepare(ctx, None)?;
+    let copy = resource::insert::<Temary>(ctx, copy)?;
+    for theme in tree::children::<Theme>(ctx, source.id)? {
+        let new_theme = resource::insert::<Theme>(ctx, Theme { temary_id: copy.id, ..theme.data })?;
+        for subtheme in tree::children::<Subtheme>(ctx, theme.id)? {
+            let new_subtheme = resource::insert::<Subtheme>(ctx, Subtheme { theme_id: new_theme.id, ..subtheme.data })?;
+            for section in tree::children::<Section>(ctx, subtheme.id)? {
+                resource::insert::<Section>(ctx, Section { subtheme_id: new_subtheme.id, ..section.data })?;
+            }
+        }
+    }
+    temary_detail(ctx, copy.id)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ListParams {
+    status: Option<String>,
+    category: Option<String>,
+}
+
+/// `GET temary/list`: a page of syllabi by name (`search`, `status`, `category`, `state`,
+/// `page`, `per_page`), each with how many themes it has.
+fn temary_list(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let p: ListParams = req.query()?;
+    let mut list = ListQuery::from_query(req)?;
+    if let Some(status) = p.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        list.filter.insert("status".into(), json!(validate::one_of("status", status, STATUSES)?));
+    }
+    if let Some(category) = p.category.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        list.filter.insert("category".into(), json!(category));
+    }
+    let page = resource::list::<Temary>(ctx, &list)?;
+    let counts = tree::counts::<Theme>(ctx)?;
+    let items = page
+        .items
+        .into_iter()
+        .map(|t| {
+            let mut value = serde_json::to_value(&t)?;
+            value["themes"] = json!(counts.iter().find(|(id, _)| *id == t.id).map_or(0, |(_, n)| *n));
+            Ok(value)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(serde_json::to_value(Page { items, total: page.total, page: page.page, per_page: page.per_page, from: page.from, to: page.to })?)
+}
+
+/// A theme with its subthemes.
+fn theme_detail(ctx: &Ctx, id: i64) -> Result<Value> {
+    let theme = resource::find::<Theme>(ctx, id)?;
+    let mut value = serde_json::to_value(&theme)?;
+    value["subthemes"] = json!(tree::children::<Subtheme>(ctx, id)?);
+    Ok(value)
+}
+
+/// A subtheme with its sections and where it stands (its theme and syllabus).
+fn subtheme_detail(ctx: &Ctx, id: i64) -> Result<Value> {
+    let subtheme = resource::find::<Subtheme>(ctx, id)?;
+    let theme = resource::find::<Theme>(ctx, subtheme.data.theme_id)?;
+    let mut value = serde_json::to_value(&subtheme)?;
+    value["sections"] = json!(tree::children::<Section>(ctx, id)?);
+    value["theme"] = json!({ "id": theme.id, "title": theme.data.title, "position": theme.data.position });
+    value["temary_id"] = json!(theme.data.temary_id);
+    Ok(value)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct SectionQuery {
+    id: Option<i64>,
+    subtheme_id: Option<i64>,
+}
+
+/// `GET temary/subtheme/section/read`: `?id=` one section; `?subtheme_id=` a subtheme's, in
+/// order.
+fn section_read(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let q: SectionQuery = req.query()?;
+    match (q.id, q.subtheme_id) {
+        (Some(id), _) => Ok(serde_json::to_value(resource::find::<Section>(ctx, id)?)?),
+        (None, Some(subtheme)) => {
+            resource::find::<Subtheme>(ctx, subtheme)?;
+            Ok(json!(tree::children::<Section>(ctx, subtheme)?))
+        }
+        (None, None) => Err(Error::required("subtheme_id")),
+    }
+}
+
+pub struct Temaries;
+
+impl Plugin for Temaries {
+    fn router() -> Router {
+        Router::new()
+            .post("temary/create", temary_create)
+            .post("temary/update", temary_update)
+            .post("temary/delete", temary_delete)
+            .post("temary/clon", temary_clone)
+            .get("temary/read/{id}", |ctx, req| temary_detail(ctx, req.param("id")?))
+            .get("temary/list", temary_list)
+            .post("temary/theme/create", |ctx, req| tree::create::<Theme>(ctx, req).and_then(|id| theme_detail(ctx, id)))
+            .post("temary/theme/update", |ctx, req| tree::update::<Theme>(ctx, req).and_then(|id| theme_detail(ctx, id)))
+            .post("temary/theme/delete", |ctx, req| tree::delete::<Theme>(ctx, req).and_then(|id| theme_detail(ctx, id)))
+            .get("temary/theme/read/{id}", |ctx, req| theme_detail(ctx, req.param("id")?))
+            .post("temary/subtheme/create", |ctx, req| tree::create::<Subtheme>(ctx, req).and_then(|id| subtheme_detail(ctx, id)))
+            .post("temary/subtheme/update", |ctx, req| tree::update::<Subtheme>(ctx, req).and_then(|id| subtheme_detail(ctx, id)))
+            .post("temary/subtheme/delete", |ctx, req| tree::delete::<Subtheme>(ctx, req).and_then(|id| subtheme_detail(ctx, id)))
+            .get("temary/subtheme/read/{id}", |ctx, req| subtheme_detail(ctx, req.param("id")?))
+            .post("temary/subtheme/section/create", |ctx, req| tree::create::<Section>(ctx, req).and_then(|id| Ok(resource::find::<Section>(ctx, id)?)))
+            .post("temary/subtheme/section/update", |ctx, req| tree::update::<Section>(ctx, req).and_then(|id| Ok(resource::find::<Section>(ctx, id)?)))
+            .post("temary/subtheme/section/delete", |ctx, req| tree::delete::<Section>(ctx, req).and_then(|id| Ok(resource::find::<Section>(ctx, id)?)))
+            .get("temary/subtheme/section/read", section_read)
+    }
+
+    fn schemas(schemas: &mut Schemas) {
+        schemas
+            .resource::<Temary>()
+            .resource::<Theme>()
+            .resource::<Subtheme>()
+            .resource::<Section>()
+            .add::<IdBody>("temary_id")
+            .add::<CloneBody>("temary_clone");
+    }
+}
+
+volante_plugin_sdk::plugin!(Temaries);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The router serves every route of the manifest.
+    #[test]
+    fn manifest_routes_have_handlers() {
+        assert_eq!(Temaries::router().manifest_mismatches(include_str!("../plugin.toml")), Vec::<String>::new());
+    }
+}

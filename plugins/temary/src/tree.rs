@@ -1,0 +1,216 @@
+//! The syllabus's tree: themes in a syllabus, subthemes in a theme, sections in a subtheme. Each
+//! is a [`Child`] kept at a position (1, 2, …) among its live siblings: created at the end or at
+//! the position given, moved by updating `position`, and the others close up when one is deleted.
+
+use volante_plugin_sdk::prelude::*;
+use volante_plugin_sdk::resource::{self, ListQuery};
+use volante_plugin_sdk::{host, validate, Checks};
+
+/// A record kept in order under a parent.
+pub trait Child: Resource {
+    /// The parent's column (`temary_id`).
+    const PARENT: &'static str;
+    /// The parent's table and its label for messages.
+    const PARENT_TABLE: &'static str;
+    const PARENT_LABEL: &'static str;
+    fn parent(&self) -> i64;
+    fn position(&self) -> i64;
+}
+
+/// A theme of a syllabus.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Theme {
+    pub temary_id: i64,
+    /// 1, 2, … among the syllabus's themes (the end when not given).
+    pub position: i64,
+    pub title: String,
+    pub description: String,
+}
+
+/// A subtheme of a theme.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Subtheme {
+    pub theme_id: i64,
+    pub position: i64,
+    pub title: String,
+    pub description: String,
+}
+
+/// A section of a subtheme: the text a class goes through.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Section {
+    pub subtheme_id: i64,
+    pub position: i64,
+    pub title: String,
+    /// The section's text (at most 100,000 characters).
+    pub content: String,
+}
+
+/// Title required (≤ 200) and a text of at most `max` characters.
+fn check_texts(title: &mut String, text_field: &str, text: &mut String, max: usize) -> Result<()> {
+    let mut checks = Checks::new();
+    if let Some(clean) = checks.check(validate::required("title", title, 200)) {
+        *title = clean;
+    }
+    if let Some(clean) = checks.check(validate::optional(text_field, text, max)) {
+        *text = clean;
+    }
+    checks.finish()
+}
+
+macro_rules! child {
+    ($ty:ty, $name:literal, $path:literal, $label:literal, $table:literal, $parent:ident, $parent_table:literal, $parent_label:literal, $text:ident, $max:expr) => {
+        impl Resource for $ty {
+            const NAME: &'static str = $name;
+            const PATH: &'static str = $path;
+            const LABEL: &'static str = $label;
+            const TABLE: &'static str = $table;
+            const SEARCH: &'static [&'static str] = &["title"];
+            const ORDER_BY: &'static str = "position ASC, id ASC";
+
+            fn prepare(&mut self, _ctx: &Ctx, _id: Option<i64>) -> Result<()> {
+                check_texts(&mut self.title, stringify!($text), &mut self.$text, $max)
+            }
+        }
+
+        impl Child for $ty {
+            const PARENT: &'static str = stringify!($parent);
+            const PARENT_TABLE: &'static str = $parent_table;
+            const PARENT_LABEL: &'static str = $parent_label;
+            fn parent(&self) -> i64 {
+                self.$parent
+            }
+            fn position(&self) -> i64 {
+                self.position
+            }
+        }
+    };
+}
+
+child!(Theme, "temary_theme", "temary/theme", "Tema", "temary_theme", temary_id, "temary_temary", "El temario", description, 5000);
+child!(Subtheme, "temary_subtheme", "temary/subtheme", "Subtema", "temary_subtheme", theme_id, "temary_theme", "El tema", description, 5000);
+child!(Section, "temary_section", "temary/subtheme/section", "Sección", "temary_section", subtheme_id, "temary_subtheme", "El subtema", content, 100_000);
+
+/// How many live children `parent` has.
+fn siblings<C: Child>(ctx: &Ctx, parent: i64) -> Result<i64> {
+    sql::query_scalar(
+        &format!("SELECT COUNT(*) FROM {} WHERE business_id = $1 AND {} = $2 AND state <> 'deleted'", C::TABLE, C::PARENT),
+        &params![ctx.business_id, parent],
+    )
+}
+
+/// Move the live siblings at positions `from..=to` by `by` (±1).
+fn shift<C: Child>(ctx: &Ctx, parent: i64, from: i64, to: i64, by: i64) -> Result<()> {
+    sql::execute(
+        &format!(
+            "UPDATE {} SET position = position + $1, updated_at = $2 WHERE business_id = $3 AND {} = $4 AND state <> 'deleted' AND position >= $5 AND position <= $6",
+            C::TABLE,
+            C::PARENT
+        ),
+        &params![by, host::now(), ctx.business_id, parent, from, to],
+    )?;
+    Ok(())
+}
+
+/// The position asked for in `body`, kept within `1..=last` (`last` when none).
+fn wanted_position(body: &serde_json::Map<String, Value>, last: i64) -> Result<i64> {
+    match body.get("position") {
+        None | Some(Value::Null) => Ok(last),
+        Some(v) => v.as_i64().map(|p| p.clamp(1, last.max(1))).ok_or_else(|| Error::invalid_field("position", "La posición debe ser un número")),
+    }
+}
+
+/// Create a child of a live parent at the end, or at `position` (the others make room).
+pub fn create<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
+    let mut body = resource::object(req.value()?)?;
+    let parent = body.get(C::PARENT).and_then(Value::as_i64).ok_or_else(|| Error::required(C::PARENT))?;
+    let live: Option<i64> = sql::query_optional(
+        &format!("SELECT id FROM {} WHERE business_id = $1 AND id = $2 AND state <> 'deleted'", C::PARENT_TABLE),
+        &params![ctx.business_id, parent],
+    )?;
+    if live.is_none() {
+        return Err(Error::invalid_field(C::PARENT, format!("{} no existe", C::PARENT_LABEL)));
+    }
+    let count = siblings::<C>(ctx, parent)?;
+    let position = wanted_position(&body, count + 1)?;
+    // A refusal below rolls the whole call back, the room made included.
+    shift::<C>(ctx, parent, position, count, 1)?;
+    body.insert("position".into(), json!(position));
+    Ok(resource::create::<C>(ctx, Value::Object(body))?.id)
+}
+
+/// Update `id`'s fields; a new `position` moves it among its siblings (its parent stays).
+pub fn update<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
+    let mut body = resource::object(req.value()?)?;
+    let id = resource::body_id(&body)?;
+    body.remove(C::PARENT);
+    let existing = resource::find::<C>(ctx, id)?;
+    if existing.state == "deleted" {
+        return Err(Error::conflict(format!("{} está eliminado", C::LABEL)));
+    }
+    let parent = existing.data.parent();
+    let old = existing.data.position();
+    let new = wanted_position(&body, siblings::<C>(ctx, parent)?)?;
+    body.insert("position".into(), json!(new));
+    if new < old {
+        shift::<C>(ctx, parent, new, old - 1, 1)?;
+    } else if new > old {
+        shift::<C>(ctx, parent, old + 1, new, -1)?;
+    }
+    resource::update::<C>(ctx, id, Value::Object(body))?;
+    Ok(id)
+}
+
+/// Mark `id` deleted; the siblings after it close up.
+pub fn delete<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
+    let body = resource::object(req.value()?)?;
+    let id = resource::body_id(&body)?;
+    let existing = resource::find::<C>(ctx, id)?;
+    if existing.state != "deleted" {
+        resource::delete::<C>(ctx, id)?;
+        shift::<C>(ctx, existing.data.parent(), existing.data.position() + 1, i64::MAX, -1)?;
+    }
+    Ok(id)
+}
+
+/// `parent`'s live children in order.
+pub fn children<C: Child>(ctx: &Ctx, parent: i64) -> Result<Vec<Record<C>>> {
+    let mut all = Vec::new();
+    let mut page = 1;
+    loop {
+        let query = ListQuery { page: Some(page), per_page: Some(500), order: Some("position".into()), ..ListQuery::default() };
+        let found = resource::list_where::<C>(ctx, &query, Some(&format!("{} = ${{}}", C::PARENT)), params![parent])?;
+        let done = found.to >= found.total;
+        all.extend(found.items);
+        if done {
+            return Ok(all);
+        }
+        page += 1;
+    }
+}
+
+/// The live children of each of `parents`, in the parents' order and then their own.
+pub fn children_of_many<C: Child>(ctx: &Ctx, parents: &[i64]) -> Result<Vec<Record<C>>> {
+    let mut all = Vec::new();
+    for parent in parents {
+        all.extend(children::<C>(ctx, *parent)?);
+    }
+    Ok(all)
+}
+
+/// Live children per parent: `[(parent, count)]`.
+pub fn counts<C: Child>(ctx: &Ctx) -> Result<Vec<(i64, i64)>> {
+    #[derive(Deserialize)]
+    struct Row {
+        parent: i64,
+        n: i64,
+    }
+    let rows: Vec<Row> = sql::query_as(
+        &format!("SELECT {} AS parent, COUNT(*) AS n FROM {} WHERE business_id = $1 AND state <> 'deleted' GROUP BY {}", C::PARENT, C::TABLE, C::PARENT),
+        &params![ctx.business_id],
+    )?;
+    Ok(rows.into_iter().map(|r| (r.parent, r.n)).collect())
+}
