@@ -138,10 +138,10 @@ export function ensureShellBuilt() {
  * The plugins the demo installs for the journeys (billing reads its contacts through contacts;
  * courses, dgt and practices their students; practices its vehicles from fleet and its teachers
  * from employees; products its taxes from billing and its suppliers from contacts; clock, the
- * staff time clock, fleet, the school's vehicles, workshops and insurance, and employees, the
- * staff with their user accounts, stand alone).
+ * staff time clock, fleet, the school's vehicles, workshops and insurance, employees, the staff
+ * with their user accounts, and notes, the staff's notebooks, stand alone).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'products'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'products', 'notes'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

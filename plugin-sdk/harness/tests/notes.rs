@@ -29,7 +29,7 @@ async fn notebooks_notes_and_groups() {
     assert_eq!(fields(&h.post("note/document/create", json!({ "title": " ", "group_id": 999_999 })).await), ["title", "group_id"]);
     assert_eq!(ok(&h.post("note/document/readall", json!({ "state": "all" })).await)["total"], 0);
     let car = ok(&h.post("note/document/create", json!({ "title": "Incidencias del 1234 BCD", "group_id": cars })).await).clone();
-    assert_eq!((car["group_name"].as_str(), car["notes"].as_i64(), car["created_by_name"].as_str()), (Some("Vehículos"), Some(0), Some("Dolores Directora Demo")));
+    assert_eq!((car["group_name"].as_str(), car["group_color"].as_str(), car["notes"].as_i64(), car["created_by_name"].as_str()), (Some("Vehículos"), Some("#009EF7"), Some(0), Some("Dolores Directora Demo")));
     let car = car["id"].as_i64().unwrap();
     let meetings = ok(&h.post("note/document/create", json!({ "title": "Reuniones de profesores", "group_id": staff })).await)["id"].as_i64().unwrap();
     let desk = ok(&h.post("note/document/create", json!({ "title": "Relevos de recepción", "pinned": true })).await)["id"].as_i64().unwrap();
@@ -87,6 +87,8 @@ async fn notebooks_notes_and_groups() {
     ok(&h.post("note/document/update", json!({ "id": car, "title": "Incidencias del 1234 BCD (vendido)", "created_by": 999 })).await);
     assert_eq!(ok(&h.post("note/document/delete", json!({ "id": car })).await)["state"], "deleted");
     assert_eq!(code(&h.post("note/create", json!({ "document_id": car, "message": "x" })).await), "CONFLICT-000");
+    assert_eq!(code(&h.post("note/delete", json!({ "id": first })).await), "CONFLICT-000");
+    assert_eq!(ok(&h.post("note/readall", json!({ "document_id": car })).await)["total"], 2);
 
     // The other business sees none of it.
     assert_eq!(ok(&h.post_as(&h.other_token, "note/document/readall", json!({ "state": "all" })).await)["total"], 0);

@@ -153,12 +153,13 @@ fn document_detail(ctx: &Ctx, record: Record<Document>) -> Result<Value> {
         &params![ctx.business_id, record.id],
     )?;
     let group = match record.data.group_id {
-        Some(id) => resource::find_optional::<Group>(ctx, id)?.filter(|g| g.state != "deleted").map(|g| g.data.name),
+        Some(id) => resource::find_optional::<Group>(ctx, id)?.filter(|g| g.state != "deleted").map(|g| g.data),
         None => None,
     };
     let author = record.data.created_by.and_then(host::directory::member).map(|m| m.name);
     let mut value = serde_json::to_value(&record)?;
-    value["group_name"] = json!(group);
+    value["group_name"] = json!(group.as_ref().map(|g| &g.name));
+    value["group_color"] = json!(group.as_ref().map(|g| &g.color));
     value["created_by_name"] = json!(author);
     value["notes"] = json!(stats.notes);
     value["last_date"] = json!(stats.last_date);
@@ -257,10 +258,9 @@ fn group_read(ctx: &Ctx, req: &Req) -> Result<Value> {
 fn group_delete(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: IdBody = req.json()?;
     let record = resource::delete::<Group>(ctx, body.id)?;
-    let released = sql::execute(
-        "UPDATE notes_document SET group_id = NULL, updated_at = $1 WHERE business_id = $2 AND group_id = $3",
-        &params![host::now(), ctx.business_id, body.id],
-    )?;
+    // Every notebook of the business leaves the group (whatever branch it is in); the notebooks
+    // keep their place in the list (their `updated_at` does not change).
+    let released = sql::execute("UPDATE notes_document SET group_id = NULL WHERE business_id = $1 AND group_id = $2", &params![ctx.business_id, body.id])?;
     let mut value = serde_json::to_value(&record)?;
     value["documents_released"] = json!(released);
     Ok(value)
@@ -326,6 +326,7 @@ fn note_delete(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: IdBody = req.json()?;
     let note = visible_note(ctx, body.id)?;
     check_author(ctx, &note)?;
+    live_document(ctx, note.data.document_id)?;
     let record = resource::delete::<Note>(ctx, body.id)?;
     note_detail(record)
 }
