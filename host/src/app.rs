@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::handler::Handler;
 use axum::http::{HeaderName, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -116,7 +117,9 @@ pub fn router(state: AppState) -> Router {
     let api = api.merge(crate::bench_native::router());
     let api = api
         .route_layer(middleware::from_fn(track_metrics))
-        .fallback(crate::plugins::dispatch)
+        // The plugins' calls read their bodies themselves, within `max_body_bytes` or, on an
+        // upload route, `storage.max_upload_bytes` (`plugins::api::dispatch`).
+        .fallback(crate::plugins::dispatch.layer(DefaultBodyLimit::disable()))
         .layer(middleware::from_fn(envelope))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes));
 

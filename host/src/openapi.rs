@@ -166,7 +166,16 @@ pub async fn document(State(state): State<AppState>) -> axum::Json<Value> {
                 _ => "token",
             };
             let response = reference(&route.response).unwrap_or(json!({}));
-            add(&route.path, &route.method, operation(&route.method, &route.path, auth, &route.summary, reference(&route.request), response, id));
+            let mut op = operation(&route.method, &route.path, auth, &route.summary, reference(&route.request), response, id);
+            if route.upload {
+                // The file part and text fields; the plugin then receives them as its request
+                // schema says, the file as `{file_id, name, size, content_type}`.
+                op["requestBody"] = json!({ "required": true, "content": { "multipart/form-data": { "schema": {
+                    "type": "object", "required": ["file"],
+                    "properties": { "file": { "type": "string", "format": "binary" } },
+                    "additionalProperties": { "type": "string" } } } } });
+            }
+            add(&route.path, &route.method, op);
         }
     }
     axum::Json(json!({

@@ -93,6 +93,17 @@ pub mod files {
     use super::*;
     pub use crate::bindings::volante::plugin::types::FileInfo;
 
+    /// The file an upload route received (manifest `upload = true`): the host stored it in the
+    /// document manager before the call and removes it if the call fails. It comes as the
+    /// body's `file`.
+    #[derive(Debug, Clone, Default, PartialEq, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
+    pub struct Uploaded {
+        pub file_id: i64,
+        pub name: String,
+        pub size: i64,
+        pub content_type: String,
+    }
+
     /// The file's metadata, or `None` when it does not exist (or is not the business's).
     pub fn info(file_id: i64) -> Option<FileInfo> {
         wit::files::info(file_id).ok()

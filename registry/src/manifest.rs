@@ -106,6 +106,12 @@ pub struct Route {
     /// business's write lock, so reads run side by side) and any write is refused.
     #[serde(default)]
     pub read_only: bool,
+    /// The call takes one file as `multipart/form-data` (part `file`, plus text fields): the host
+    /// stores it in the business's document manager before the call (within
+    /// `storage.max_upload_bytes` and the quota) and gives the plugin a JSON body of the text
+    /// fields with `file: {file_id, name, size, content_type}`. A call that fails removes it.
+    #[serde(default)]
+    pub upload: bool,
 }
 
 fn default_auth() -> AuthKind {
@@ -240,6 +246,10 @@ impl Manifest {
                     return Err(bad("service not declared by the plugin"));
                 }
             }
+            // An upload stores a file in a business's document manager: a signed-in write.
+            if route.upload && (route.method != "POST" || route.read_only || route.auth != AuthKind::Token) {
+                return Err(bad("an upload route must be a POST with a session, not read-only"));
+            }
         }
         for entry in self.ui.iter().flat_map(|ui| &ui.menu) {
             if let Some(service) = &entry.service {
@@ -303,6 +313,15 @@ permission = "demo.read"
         assert!(matches!(Manifest::parse(&unknown), Err(ManifestError::Parse(_))));
         let bad_id = MINIMAL.replace("id = \"demo\"\nname = \"Demo\"\nversion", "id = \"Demo-1\"\nname = \"Demo\"\nversion");
         assert!(matches!(Manifest::parse(&bad_id), Err(ManifestError::BadId(_))));
+    }
+
+    #[test]
+    fn an_upload_route_is_a_signed_in_post() {
+        let with = |route: &str| Manifest::parse(&format!("{MINIMAL}\n[[routes]]\n{route}\nupload = true\n"));
+        assert!(with("method = \"POST\"\npath = \"demo/upload\"").unwrap().routes[1].upload);
+        assert!(matches!(with("method = \"GET\"\npath = \"demo/upload\""), Err(ManifestError::BadRoute(..))));
+        assert!(matches!(with("method = \"POST\"\npath = \"demo/upload\"\nread_only = true"), Err(ManifestError::BadRoute(..))));
+        assert!(matches!(with("method = \"POST\"\npath = \"demo/upload\"\nauth = \"none\""), Err(ManifestError::BadRoute(..))));
     }
 
     #[test]

@@ -213,6 +213,54 @@ async fn store_upload(state: &AppState, session: &Session, form: &upload::Form, 
     ok(json!({ "file": file.json(), "storage": usage.json() }))
 }
 
+/// A file uploaded to a plugin's upload route (manifest `upload = true`): the form's text fields
+/// and the file, stored (within `storage.max_upload_bytes` and the quota, as
+/// `filesystem/file/upload`) in the folder `folder` at the top of the business's document
+/// manager, created when missing. Nothing is left in storage when it is refused.
+pub async fn receive_for_plugin(state: &AppState, session: &Session, multipart: Multipart, folder: &str) -> ApiResult<(HashMap<String, String>, FileRow)> {
+    let handle = new_handle();
+    let key = object_key(session.business_id, &handle);
+    let limits = limits(state, session.business_id).await?;
+    let form = upload::read_form(multipart, Target::Store(state.storage.clone(), key.clone()), limits).await?;
+    let stored = async {
+        let name = names::check("name", form.text("name").or(form.file.file_name.as_deref()).unwrap_or(""))?;
+        let size = form.file.size as i64;
+        let mut tx = state.db.begin().await?;
+        repo::reserve(&mut tx, session.business_id, size).await?;
+        let folder = repo::ensure_folder(&mut tx, session, None, folder).await?;
+        let file = repo::insert_file(
+            &mut tx,
+            NewFile {
+                business_id: session.business_id,
+                folder_id: Some(folder.folder_id),
+                name: &name,
+                size,
+                content_type: &names::content_type(&name),
+                handle: &handle,
+                storage_key: &key,
+                is_public: false,
+                created_by: Some(session.user_id),
+            },
+        )
+        .await?;
+        repo::audit(&mut tx, session, "file.upload", "file", file.file_id, json!({ "name": name, "size": size, "folder_id": folder.folder_id }))
+            .await?;
+        tx.commit().await?;
+        Ok::<_, ApiError>(file)
+    }
+    .await;
+    match stored {
+        Ok(file) => {
+            let fields = form.fields.iter().filter_map(|(k, v)| Some((k.clone(), v.first()?.clone()))).collect();
+            Ok((fields, file))
+        }
+        Err(err) => {
+            form.file.discard().await;
+            Err(err)
+        }
+    }
+}
+
 /// One id or a list of ids (`file_id` / `file_ids`), at most 500, without repeats.
 fn id_list(field: &str, one: Option<i64>, many: Option<Vec<i64>>) -> ApiResult<Vec<i64>> {
     let mut ids: Vec<i64> = one.into_iter().chain(many.unwrap_or_default()).collect();

@@ -2,8 +2,7 @@
 //! modules list the shell loads, and the dispatcher that routes every other `/api` call to the
 //! plugin serving it.
 
-use axum::body::Bytes;
-use axum::extract::{Multipart, State};
+use axum::extract::{FromRequest, Multipart, State};
 use axum::http::{Method, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -159,9 +158,12 @@ async fn schemas(State(state): State<AppState>, session: Session, crate::error::
 
 /// Every `/api` call no host handler serves: find the plugin route, check session, service and
 /// permission, and call the plugin.
-pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, headers: axum::http::HeaderMap, body: Bytes) -> Response {
+/// The body is read here, not by an extractor: an upload route takes a multipart form within
+/// `storage.max_upload_bytes` (the API's body limit is lifted for this handler, `app.rs`), every
+/// other route a body within `max_body_bytes`.
+pub async fn dispatch(State(state): State<AppState>, request: axum::extract::Request) -> Response {
     let started = std::time::Instant::now();
-    let response = match dispatch_inner(state, method, uri, headers, body).await {
+    let response = match dispatch_inner(state, request).await {
         // The envelope around the plugin's JSON, without parsing it again.
         Ok(data) => ([(axum::http::header::CONTENT_TYPE, "application/json")], data.into_envelope()).into_response(),
         Err(err) => err.into_response(),
@@ -170,22 +172,16 @@ pub async fn dispatch(State(state): State<AppState>, method: Method, uri: Uri, h
     response
 }
 
-async fn dispatch_inner(
-    state: AppState,
-    method: Method,
-    uri: Uri,
-    headers: axum::http::HeaderMap,
-    body: Bytes,
-) -> Result<super::answer::JsonAnswer, ApiError> {
+async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Result<super::answer::JsonAnswer, ApiError> {
+    let (parts, body) = request.into_parts();
+    let method: Method = parts.method.clone();
+    let uri: Uri = parts.uri.clone();
     // Inside the `/api` nest the prefix is already stripped; outside it is not.
     let path = uri.path();
     let path = path.strip_prefix("/api/").unwrap_or(path).trim_start_matches('/').trim_end_matches('/');
     let Some((plugin, route, params)) = state.plugins.route(method.as_str(), path).await else {
         return Err(ApiError::new(codes::UNKNOWN_CALL, "Llamada desconocida"));
     };
-    let (parts, _) = axum::http::Request::builder().uri(uri.clone()).body(()).expect("valid request").into_parts();
-    let mut parts = parts;
-    parts.headers = headers;
     let token = session::request_token(&parts);
     let session = match route.auth {
         AuthKind::Token | AuthKind::Webapi => {
@@ -223,20 +219,39 @@ async fn dispatch_inner(
         }
         tracing::Span::current().record("plugin", plugin.manifest.plugin.id.as_str());
     }
-    // The call is allowed: its transaction starts opening now, while the request is read and
-    // the guest prepared (`Opening::start`).
+    // An upload route: the file goes into the document manager first; the plugin gets the form
+    // as JSON, and the file is removed again if the call fails (`handle`).
+    let mut uploaded = Vec::new();
+    let upload_body = if route.upload && method == Method::POST {
+        let Some(session) = &session else { return Err(ApiError::new(codes::SESSION_INVALID, "Invalid session")) };
+        let request = axum::extract::Request::from_parts(parts.clone(), body);
+        let multipart = crate::files::upload::multipart(Multipart::from_request(request, &state).await)?;
+        let folder = plugin.manifest.plugin.name.clone();
+        let (fields, file) = crate::files::api::receive_for_plugin(&state, session, multipart, &folder).await?;
+        uploaded.push(file.file_id);
+        let mut object: serde_json::Map<String, Value> = fields.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
+        object.insert("file".into(), json!({ "file_id": file.file_id, "name": file.name, "size": file.size, "content_type": file.content_type }));
+        Some(Value::Object(object).to_string())
+    } else {
+        let bytes = axum::body::to_bytes(body, state.config.max_body_bytes)
+            .await
+            .map_err(|_| ApiError::new(codes::BODY_TOO_LARGE, "La petición es demasiado grande"))?;
+        if method == Method::POST {
+            let text = String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::new(codes::BODY_MALFORMED, "El cuerpo no es UTF-8"))?;
+            if !text.trim().is_empty() {
+                serde_json::from_str::<Value>(&text)
+                    .map_err(|e| ApiError::new(codes::BODY_MALFORMED, format!("JSON mal formado: {e}")))?;
+            }
+            Some(text)
+        } else {
+            None
+        }
+    };
+    // The call is allowed: its transaction starts opening now, while the guest is prepared
+    // (`Opening::start`).
     let business_id = session.as_ref().map_or(0, |s| s.business_id);
     let opening = super::Opening::start(&state, &plugin.manifest.plugin.id, business_id, route.read_only).await;
-    let body_text = if method == Method::POST {
-        let text = String::from_utf8(body.to_vec()).map_err(|_| ApiError::new(codes::BODY_MALFORMED, "El cuerpo no es UTF-8"))?;
-        if !text.trim().is_empty() {
-            serde_json::from_str::<Value>(&text)
-                .map_err(|e| ApiError::new(codes::BODY_MALFORMED, format!("JSON mal formado: {e}")))?;
-        }
-        text
-    } else {
-        String::new()
-    };
+    let body_text = upload_body.unwrap_or_default();
     let query: Vec<(String, String)> = url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
         .filter(|(k, _)| k != "token")
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
@@ -256,5 +271,5 @@ async fn dispatch_inner(
         None => super::anonymous_context(request_id),
     };
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
-    state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening).await
+    state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening, uploaded).await
 }

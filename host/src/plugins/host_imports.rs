@@ -79,7 +79,7 @@ impl Effects {
 pub(super) const READ_ONLY: &str = "Esta llamada es de solo lectura: no puede modificar datos";
 
 /// Remove a business's file: its row, its bytes in the quota and its object in storage.
-async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::error::ApiResult<()> {
+pub(crate) async fn remove_file(app: &AppState, business_id: i64, file_id: i64) -> crate::error::ApiResult<()> {
     let mut tx = app.db.begin().await?;
     let Some(row) = repo::file_by_id(&mut tx, business_id, file_id).await? else { return Ok(()) };
     sqlx::query("DELETE FROM file WHERE file_id = $1 AND business_id = $2").bind(file_id).bind(business_id).execute(&mut *tx).await?;

@@ -713,12 +713,20 @@ impl Plugins {
         request: Request,
         read_only: bool,
         opening: Opening,
+        uploaded: Vec<i64>,
     ) -> ApiResult<answer::JsonAnswer> {
         if let Opening::Failed(err) = opening {
+            for file_id in uploaded {
+                if let Err(err) = host_imports::remove_file(app, ctx.business_id, file_id).await {
+                    tracing::error!(file_id, error = %err, "uploaded file could not be removed");
+                }
+            }
             return Err(err.into());
         }
         let id = plugin.manifest.plugin.id.clone();
         let mut state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), None, 0);
+        // A file uploaded with the call follows its outcome, as one the call stored itself.
+        state.effects.files_created = uploaded;
         state.read_only = read_only;
         state.answering = true;
         let started = std::time::Instant::now();

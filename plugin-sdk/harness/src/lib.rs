@@ -170,11 +170,22 @@ impl Harness {
     /// Upload a file into the business's document manager (`filesystem/file/upload`, top
     /// folder) and answer its id.
     pub async fn upload(&self, name: &str, bytes: Vec<u8>) -> i64 {
-        let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
-        let form = reqwest::multipart::Form::new().part("file", part);
-        let request = self.client.post(format!("{}/filesystem/file/upload", self.api)).multipart(form).header("Authorization", format!("Token {}", self.token));
-        let answer: Value = request.send().await.expect("request").json().await.expect("JSON answer");
+        let answer = self.post_form("filesystem/file/upload", &[], Some((name, bytes))).await;
         ok(&answer)["file"]["file_id"].as_i64().unwrap_or_else(|| panic!("upload of {name}: {answer}"))
+    }
+
+    /// A `multipart/form-data` call: text fields and, optionally, a file part named `file`
+    /// (`filesystem/file/upload`, or a plugin's upload route).
+    pub async fn post_form(&self, path: &str, fields: &[(&str, &str)], file: Option<(&str, Vec<u8>)>) -> Value {
+        let mut form = reqwest::multipart::Form::new();
+        for (name, value) in fields {
+            form = form.text(name.to_string(), value.to_string());
+        }
+        if let Some((name, bytes)) = file {
+            form = form.part("file", reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()));
+        }
+        let request = self.client.post(format!("{}/{path}", self.api)).multipart(form).header("Authorization", format!("Token {}", self.token));
+        request.send().await.expect("request").json().await.expect("JSON answer")
     }
 
     /// A session of the demo teacher (no permissions beyond the default "Profesor" role).

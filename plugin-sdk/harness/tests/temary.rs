@@ -24,6 +24,56 @@ fn id(answer: &Value) -> i64 {
     ok(answer)["id"].as_i64().unwrap()
 }
 
+/// How many files the business's document manager holds.
+async fn files_stored(h: &Harness) -> usize {
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM file WHERE business_id = $1").bind(h.business_id).fetch_one(&h.state.db.pool).await.unwrap();
+    n as usize
+}
+
+#[tokio::test]
+async fn a_subtheme_s_sheets_and_videos_are_uploaded_files() {
+    let h = Harness::start("plugins/temary").await.unwrap();
+    let temary = id(&h.post("temary/create", json!({ "name": "Permiso B" })).await);
+    let theme = id(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": "Las señales" })).await);
+    let subtheme = id(&h.post("temary/subtheme/create", json!({ "theme_id": theme, "title": "Señales verticales" })).await);
+    let pdf = b"%PDF-1.4\n%test\n".to_vec();
+
+    // Uploaded as multipart; the host stores the file, the plugin records it at the end.
+    let first = ok(&h.post_form("temary/subtheme/sheet/upload", &[("subtheme_id", &subtheme.to_string())], Some(("senales.pdf", pdf.clone()))).await).clone();
+    assert_eq!((first["title"].as_str(), first["content_type"].as_str(), first["position"].as_i64()), (Some("senales.pdf"), Some("application/pdf"), Some(1)));
+    let first_file = first["file_id"].as_i64().unwrap();
+    let second = id(&h.post_form("temary/subtheme/sheet/upload", &[("subtheme_id", &subtheme.to_string()), ("title", "Ficha 2")], Some(("f2.png", vec![0x89, b'P', b'N', b'G']))).await);
+    let video = ok(&h.post_form("temary/subtheme/video/upload", &[("subtheme_id", &subtheme.to_string()), ("title", "Glorietas")], Some(("glorietas.mp4", vec![0; 64]))).await).clone();
+    assert_eq!(video["content_type"], "video/mp4");
+    assert_eq!(files_stored(&h).await, 3);
+    // The file is in the document manager, in the plugin's folder.
+    let folder: (String,) = sqlx::query_as("SELECT f.name FROM folder f JOIN file x ON x.folder_id = f.folder_id WHERE x.file_id = $1").bind(first_file).fetch_one(&h.state.db.pool).await.unwrap();
+    assert_eq!(folder.0, "Temarios");
+
+    // A refused upload leaves no file behind: wrong kind, unknown subtheme, no file at all.
+    let wrong = h.post_form("temary/subtheme/sheet/upload", &[("subtheme_id", &subtheme.to_string())], Some(("notas.txt", b"hola".to_vec()))).await;
+    assert_eq!(fields(&wrong), ["file"]);
+    let unknown = h.post_form("temary/subtheme/video/upload", &[("subtheme_id", "999999")], Some(("v.mp4", vec![0; 8]))).await;
+    assert_eq!(fields(&unknown), ["subtheme_id"]);
+    assert_eq!(code(&h.post_form("temary/subtheme/sheet/upload", &[("subtheme_id", &subtheme.to_string())], None).await), "FILE-004");
+    assert_eq!(code(&h.post("temary/subtheme/sheet/upload", json!({ "subtheme_id": subtheme })).await), "REQ-101");
+    assert_eq!(files_stored(&h).await, 3);
+
+    // The subtheme lists them; sheets are put in order; a deleted one takes its file away.
+    let sub = ok(&h.get(&format!("temary/subtheme/read/{subtheme}"), &[]).await).clone();
+    assert_eq!(titles(&sub["sheets"]), ["senales.pdf", "Ficha 2"]);
+    assert_eq!(titles(&sub["videos"]), ["Glorietas"]);
+    assert_eq!(fields(&h.post("temary/subtheme/sheet/orden", json!({ "subtheme_id": subtheme, "ids": [second] })).await), ["ids"]);
+    let ordered = ok(&h.post("temary/subtheme/sheet/orden", json!({ "subtheme_id": subtheme, "ids": [second, first["id"]] })).await).clone();
+    assert_eq!(order(&ordered), [(1, "Ficha 2".into()), (2, "senales.pdf".into())]);
+    ok(&h.post("temary/subtheme/sheet/delete", json!({ "id": second })).await);
+    assert_eq!(order(&ok(&h.get(&format!("temary/subtheme/read/{subtheme}"), &[]).await)["sheets"]), [(1, "senales.pdf".into())]);
+    ok(&h.post("temary/subtheme/video/delete", json!({ "id": video["id"] })).await);
+    assert_eq!(files_stored(&h).await, 1);
+    ok(&h.post("temary/subtheme/video/delete", json!({ "id": video["id"] })).await);
+    assert_eq!(files_stored(&h).await, 1);
+}
+
 #[tokio::test]
 async fn a_syllabus_kept_in_order() {
     let h = Harness::start("plugins/temary").await.unwrap();

@@ -6,9 +6,10 @@ mod tree;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
-use volante_plugin_sdk::{validate, Checks};
+use volante_plugin_sdk::files::Uploaded;
+use volante_plugin_sdk::{files, validate, Checks};
 
-pub use tree::{Child, Section, Subtheme, Theme};
+pub use tree::{Child, Section, Sheet, Subtheme, Theme, Video};
 
 /// A syllabus's statuses (the spec's `developing` and `publish`; deleting marks the record).
 pub const STATUSES: &[&str] = &["developing", "publish"];
@@ -172,6 +173,8 @@ fn subtheme_detail(ctx: &Ctx, id: i64) -> Result<Value> {
     let theme = resource::find::<Theme>(ctx, subtheme.data.theme_id)?;
     let mut value = serde_json::to_value(&subtheme)?;
     value["sections"] = json!(tree::children::<Section>(ctx, id)?);
+    value["sheets"] = json!(tree::children::<Sheet>(ctx, id)?);
+    value["videos"] = json!(tree::children::<Video>(ctx, id)?);
     value["theme"] = json!({ "id": theme.id, "title": theme.data.title, "position": theme.data.position });
     value["temary_id"] = json!(theme.data.temary_id);
     Ok(value)
@@ -198,6 +201,92 @@ fn section_read(ctx: &Ctx, req: &Req) -> Result<Value> {
     }
 }
 
+/// An upload route's body: the form's text fields and the stored file.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct MaterialUpload {
+    /// The subtheme (a form field: text).
+    pub subtheme_id: String,
+    /// The title (the file's name when empty).
+    pub title: String,
+    pub description: String,
+    pub file: Uploaded,
+}
+
+/// Which files a sheet or a video may be.
+fn accepts(video: bool, content_type: &str) -> bool {
+    if video {
+        matches!(content_type, "video/mp4" | "video/webm" | "video/ogg" | "video/quicktime")
+    } else {
+        matches!(content_type, "application/pdf" | "image/png" | "image/jpeg")
+    }
+}
+
+/// `temary/subtheme/sheet/upload` and `/video/upload` (multipart: `file`, `subtheme_id`,
+/// `title`, `description`): the file, stored by the host, becomes the subtheme's last sheet or
+/// video. A refusal removes the file again (the host does, as the call fails).
+fn upload<C: Child>(ctx: &Ctx, req: &Req, video: bool) -> Result<Value> {
+    let body: MaterialUpload = req.json()?;
+    let subtheme_id: i64 = body.subtheme_id.trim().parse().map_err(|_| Error::invalid_field("subtheme_id", "Indique el subtema"))?;
+    if !accepts(video, &body.file.content_type) {
+        let message = if video { "El vídeo debe ser mp4, webm, ogg o mov" } else { "La ficha debe ser un PDF o una imagen png o jpeg" };
+        return Err(Error::invalid_field("file", message));
+    }
+    let title = if body.title.trim().is_empty() { body.file.name.clone() } else { body.title };
+    let material = json!({
+        "subtheme_id": subtheme_id, "title": title, "description": body.description,
+        "file_id": body.file.file_id, "content_type": body.file.content_type, "size": body.file.size,
+    });
+    let id = tree::create_from::<C>(ctx, material)?;
+    Ok(serde_json::to_value(resource::find::<C>(ctx, id)?)?)
+}
+
+/// `temary/subtheme/sheet/delete` and `/video/delete`: marked deleted, the others close up,
+/// and its file leaves the document manager when the call commits.
+fn remove_material<C: Child + HasFile>(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: IdBody = req.json()?;
+    let before = resource::find::<C>(ctx, body.id)?;
+    tree::delete::<C>(ctx, req)?;
+    if before.state != "deleted" {
+        files::delete(before.data.file_id())?;
+    }
+    Ok(serde_json::to_value(resource::find::<C>(ctx, body.id)?)?)
+}
+
+/// A material's file.
+pub trait HasFile {
+    fn file_id(&self) -> i64;
+}
+
+impl HasFile for Sheet {
+    fn file_id(&self) -> i64 {
+        self.file_id
+    }
+}
+
+impl HasFile for Video {
+    fn file_id(&self) -> i64 {
+        self.file_id
+    }
+}
+
+/// `temary/subtheme/sheet/orden` body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct OrderBody {
+    pub subtheme_id: i64,
+    /// Every live sheet of the subtheme, in the new order.
+    pub ids: Vec<i64>,
+}
+
+/// `temary/subtheme/sheet/orden`: the subtheme's sheets in the order given.
+fn sheet_order(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: OrderBody = req.json()?;
+    resource::find::<Subtheme>(ctx, body.subtheme_id)?;
+    tree::reorder::<Sheet>(ctx, body.subtheme_id, &body.ids, "fichas")?;
+    Ok(json!(tree::children::<Sheet>(ctx, body.subtheme_id)?))
+}
+
 pub struct Temaries;
 
 impl Plugin for Temaries {
@@ -221,6 +310,11 @@ impl Plugin for Temaries {
             .post("temary/subtheme/section/update", |ctx, req| tree::update::<Section>(ctx, req).and_then(|id| Ok(resource::find::<Section>(ctx, id)?)))
             .post("temary/subtheme/section/delete", |ctx, req| tree::delete::<Section>(ctx, req).and_then(|id| Ok(resource::find::<Section>(ctx, id)?)))
             .get("temary/subtheme/section/read", section_read)
+            .post("temary/subtheme/sheet/upload", |ctx, req| upload::<Sheet>(ctx, req, false))
+            .post("temary/subtheme/sheet/delete", remove_material::<Sheet>)
+            .post("temary/subtheme/sheet/orden", sheet_order)
+            .post("temary/subtheme/video/upload", |ctx, req| upload::<Video>(ctx, req, true))
+            .post("temary/subtheme/video/delete", remove_material::<Video>)
     }
 
     fn schemas(schemas: &mut Schemas) {
@@ -229,6 +323,10 @@ impl Plugin for Temaries {
             .resource::<Theme>()
             .resource::<Subtheme>()
             .resource::<Section>()
+            .resource::<Sheet>()
+            .resource::<Video>()
+            .add::<MaterialUpload>("temary_material_upload")
+            .add::<OrderBody>("temary_sheet_order")
             .add::<IdBody>("temary_id")
             .add::<CloneBody>("temary_clone");
     }

@@ -90,9 +90,38 @@ macro_rules! child {
     };
 }
 
+/// A worksheet of a subtheme: a PDF or image of the document manager.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Sheet {
+    pub subtheme_id: i64,
+    pub position: i64,
+    /// The file's name unless given.
+    pub title: String,
+    pub description: String,
+    pub file_id: i64,
+    pub content_type: String,
+    pub size: i64,
+}
+
+/// A video of a subtheme (a video file of the document manager).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Video {
+    pub subtheme_id: i64,
+    pub position: i64,
+    pub title: String,
+    pub description: String,
+    pub file_id: i64,
+    pub content_type: String,
+    pub size: i64,
+}
+
 child!(Theme, "temary_theme", "temary/theme", "Tema", "temary_theme", temary_id, "temary_temary", "El temario", description, 5000);
 child!(Subtheme, "temary_subtheme", "temary/subtheme", "Subtema", "temary_subtheme", theme_id, "temary_theme", "El tema", description, 5000);
 child!(Section, "temary_section", "temary/subtheme/section", "Sección", "temary_section", subtheme_id, "temary_subtheme", "El subtema", content, 100_000);
+child!(Sheet, "temary_sheet", "temary/subtheme/sheet", "Ficha", "temary_sheet", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
+child!(Video, "temary_video", "temary/subtheme/video", "Vídeo", "temary_video", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
 
 /// How many live children `parent` has.
 fn siblings<C: Child>(ctx: &Ctx, parent: i64) -> Result<i64> {
@@ -125,7 +154,12 @@ fn wanted_position(body: &serde_json::Map<String, Value>, last: i64) -> Result<i
 
 /// Create a child of a live parent at the end, or at `position` (the others make room).
 pub fn create<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
-    let mut body = resource::object(req.value()?)?;
+    create_from::<C>(ctx, req.value()?)
+}
+
+/// [`create`] from a JSON object of fields.
+pub fn create_from<C: Child>(ctx: &Ctx, body: Value) -> Result<i64> {
+    let mut body = resource::object(body)?;
     let parent = body.get(C::PARENT).and_then(Value::as_i64).ok_or_else(|| Error::required(C::PARENT))?;
     let live: Option<i64> = sql::query_optional(
         &format!("SELECT id FROM {} WHERE business_id = $1 AND id = $2 AND state <> 'deleted'", C::PARENT_TABLE),
@@ -213,4 +247,26 @@ pub fn counts<C: Child>(ctx: &Ctx) -> Result<Vec<(i64, i64)>> {
         &params![ctx.business_id],
     )?;
     Ok(rows.into_iter().map(|r| (r.parent, r.n)).collect())
+}
+
+/// Put `parent`'s live children in the order of `ids`, which must name each of them once
+/// (`ids`: "Indique todas las fichas del subtema, cada una una vez").
+pub fn reorder<C: Child>(ctx: &Ctx, parent: i64, ids: &[i64], what: &str) -> Result<()> {
+    let current: Vec<i64> = children::<C>(ctx, parent)?.into_iter().map(|c| c.id).collect();
+    let mut given = ids.to_vec();
+    given.sort_unstable();
+    given.dedup();
+    let mut expected = current.clone();
+    expected.sort_unstable();
+    if given.len() != ids.len() || given != expected {
+        return Err(Error::invalid_field("ids", format!("Indique todas las {what} del subtema, cada una una vez")));
+    }
+    let now = host::now();
+    for (i, id) in ids.iter().enumerate() {
+        sql::execute(
+            &format!("UPDATE {} SET position = $1, updated_at = $2 WHERE business_id = $3 AND id = $4", C::TABLE),
+            &params![i as i64 + 1, now, ctx.business_id, *id],
+        )?;
+    }
+    Ok(())
 }
