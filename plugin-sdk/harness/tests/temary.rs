@@ -95,6 +95,11 @@ async fn a_syllabus_kept_in_order() {
     assert_eq!(fields(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": "", "position": 1 })).await), ["title"]);
     assert_eq!(titles(&ok(&h.get(&format!("temary/read/{temary}"), &[]).await)["themes"]), ["El conductor", "La vía pública", "Las señales"]);
 
+    // A change without a position leaves it where it is.
+    ok(&h.post("temary/theme/update", json!({ "id": driver, "title": "El conductor y la conducción" })).await);
+    assert_eq!(titles(&ok(&h.get(&format!("temary/read/{temary}"), &[]).await)["themes"]), ["El conductor y la conducción", "La vía pública", "Las señales"]);
+    ok(&h.post("temary/theme/update", json!({ "id": driver, "title": "El conductor" })).await);
+
     // Moving: down, up, and past the end (kept at the end).
     ok(&h.post("temary/theme/update", json!({ "id": driver, "position": 3 })).await);
     assert_eq!(order(&ok(&h.get(&format!("temary/read/{temary}"), &[]).await)["themes"]), [(1, "La vía pública".into()), (2, "Las señales".into()), (3, "El conductor".into())]);
@@ -113,7 +118,7 @@ async fn a_syllabus_kept_in_order() {
     ok(&h.post("temary/subtheme/section/create", json!({ "subtheme_id": vertical, "title": "De prohibición", "position": 2 })).await);
     let sub = ok(&h.get(&format!("temary/subtheme/read/{vertical}"), &[]).await).clone();
     assert_eq!(titles(&sub["sections"]), ["De peligro", "De prohibición", "De prioridad"]);
-    assert_eq!((sub["theme"]["title"].as_str(), sub["temary_id"].as_i64()), (Some("Las señales"), Some(temary)));
+    assert_eq!((sub["theme"]["title"].as_str(), sub["temary_id"].as_i64(), sub["temary"]["name"].as_str()), (Some("Las señales"), Some(temary), Some("Permiso B")));
     assert_eq!(titles(ok(&h.get("temary/subtheme/section/read", &[("subtheme_id", &vertical.to_string())]).await)), ["De peligro", "De prohibición", "De prioridad"]);
     assert_eq!(ok(&h.get("temary/subtheme/section/read", &[("id", &first.to_string())]).await)["content"], "Triangulares con borde rojo.");
     assert_eq!(titles(&ok(&h.get(&format!("temary/theme/read/{signs}"), &[]).await)["subthemes"]), ["Semáforos", "Señales verticales"]);

@@ -175,8 +175,10 @@ fn subtheme_detail(ctx: &Ctx, id: i64) -> Result<Value> {
     value["sections"] = json!(tree::children::<Section>(ctx, id)?);
     value["sheets"] = json!(tree::children::<Sheet>(ctx, id)?);
     value["videos"] = json!(tree::children::<Video>(ctx, id)?);
-    value["theme"] = json!({ "id": theme.id, "title": theme.data.title, "position": theme.data.position });
+    let temary = resource::find::<Temary>(ctx, theme.data.temary_id)?;
+    value["theme"] = json!({ "id": theme.id, "title": theme.data.title, "position": theme.data.position, "state": theme.state });
     value["temary_id"] = json!(theme.data.temary_id);
+    value["temary"] = json!({ "id": temary.id, "name": temary.data.name, "state": temary.state });
     Ok(value)
 }
 

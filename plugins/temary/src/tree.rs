@@ -187,7 +187,11 @@ pub fn update<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
     }
     let parent = existing.data.parent();
     let old = existing.data.position();
-    let new = wanted_position(&body, siblings::<C>(ctx, parent)?)?;
+    // Without a `position` it stays where it is.
+    let new = match body.get("position") {
+        None | Some(Value::Null) => old,
+        Some(_) => wanted_position(&body, siblings::<C>(ctx, parent)?)?,
+    };
     body.insert("position".into(), json!(new));
     if new < old {
         shift::<C>(ctx, parent, new, old - 1, 1)?;
