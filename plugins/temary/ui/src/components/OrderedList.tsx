@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n';
+import type { Positioned } from '../api';
+import type { ChildKind } from '../lists';
+import { moves } from '../format';
+
+/**
+ * One level of a syllabus's tree in order: each child with its position, its title (a link, or
+ * text) and what the page adds under it, and, unless read only, "Subir" and "Bajar" (not past
+ * either end) and "Eliminar". `replace` draws something else in a child's place (its edit form).
+ */
+export function OrderedList<T extends Positioned>({
+  kind,
+  items,
+  label,
+  readOnly,
+  busy,
+  onMove,
+  onDelete,
+  title,
+  detail,
+  actions,
+  below,
+  replace,
+  testId,
+}: {
+  kind: ChildKind;
+  items: T[];
+  /** The list's accessible name. */
+  label: string;
+  readOnly: boolean;
+  /** A move or a delete on its way: the buttons wait. */
+  busy: boolean;
+  onMove(item: T, position: number): void;
+  onDelete(item: T): void;
+  title(item: T): ReactNode;
+  detail?(item: T): ReactNode;
+  /** More buttons or links before the moves ("Editar"). */
+  actions?(item: T): ReactNode;
+  below?(item: T): ReactNode;
+  replace?(item: T): ReactNode | null;
+  testId: string;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  if (items.length === 0) {
+    return (
+      <p className="muted" data-testid={`${testId}-empty`}>
+        {t(`${kind}.empty`)}
+      </p>
+    );
+  }
+  return (
+    <ol className="temary-order" aria-label={label}>
+      {items.map((item) => {
+        const instead = replace?.(item);
+        if (instead) {
+          return (
+            <li key={item.id} className="temary-order__item" data-testid={testId}>
+              {instead}
+            </li>
+          );
+        }
+        const { up, down } = moves(items, item);
+        const named = { title: item.title };
+        return (
+          <li key={item.id} className="temary-order__item" data-testid={testId}>
+            <div className="temary-order__row">
+              <span className="temary-order__position" data-testid="position">
+                {item.position}
+              </span>
+              <div className="temary-order__main">
+                <span className="temary-order__title">{title(item)}</span>
+                {detail?.(item)}
+              </div>
+              <div className="temary-order__actions">
+                {actions?.(item)}
+                {!readOnly && (
+                  <>
+                    <button
+                      type="button"
+                      className="vk-btn vk-btn--light temary-move"
+                      aria-label={t(`${kind}.moveUp`, named)}
+                      title={t('moveUp')}
+                      disabled={busy || up === null}
+                      onClick={() => up !== null && onMove(item, up)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="vk-btn vk-btn--light temary-move"
+                      aria-label={t(`${kind}.moveDown`, named)}
+                      title={t('moveDown')}
+                      disabled={busy || down === null}
+                      onClick={() => down !== null && onMove(item, down)}
+                    >
+                      ↓
+                    </button>
+                    <button type="button" className="vk-btn vk-btn--light" aria-label={t(`${kind}.delete.named`, named)} disabled={busy} onClick={() => onDelete(item)}>
+                      {t('delete')}
+                    </button>
+                  </>
+                )}
+              </div>
+            </div>
+            {below?.(item)}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
