@@ -40,6 +40,7 @@ export * from './form/indexed';
 export * from './upload/image';
 export * from './upload/ImageUploader';
 export * from './upload/fileUrl';
+export * from './upload/progress';
 export * from './money/money';
 export * from './money/MoneyInput';
 export * from './chart/scale';

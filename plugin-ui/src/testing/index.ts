@@ -1,2 +1,3 @@
 export * from './mockApi';
 export * from './i18n';
+export * from './xhr';

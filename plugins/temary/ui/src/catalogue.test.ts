@@ -9,6 +9,8 @@ import es from './i18n/es.json';
 import { resources } from './i18n';
 import { KINDS, STATE_FILTERS, STATUSES } from './lists';
 import { TEMARY_FIELDS } from './components/TemaryForm';
+import { FILE_ERRORS } from './components/MediaPanel';
+import { MEDIA_KINDS } from './api';
 import { CHILD_FIELDS } from './components/ChildForm';
 import temary from './module';
 
@@ -70,6 +72,9 @@ describe('the temary remote', () => {
       ...TEMARY_FIELDS.map((f) => `fields.${f}`),
       ...CHILD_FIELDS.map((f) => `fields.${f}`),
       ...KINDS.flatMap((kind) => perKind.map((k) => `${kind}.${k}`)),
+      ...MEDIA_KINDS.flatMap((kind) => [...perKind.filter((k) => !k.startsWith('move')), 'title', 'list', 'add', 'addTitle', 'types', 'uploaded', 'openNamed'].map((k) => `${kind}.${k}`)),
+      'sheet.moveUp', 'sheet.moveDown',
+      ...FILE_ERRORS.map((code) => `media.errors.${code}`),
       // chosen by a condition
       'open', 'edit', 'theme.openNamed', 'theme.editNamed', 'subtheme.openNamed', 'subtheme.editNamed',
       'form.positionHint', 'form.newPositionHint', 'theme.deletedNotice', 'theme.temaryDeleted', 'subtheme.deletedNotice', 'subtheme.parentDeleted',
@@ -78,5 +83,7 @@ describe('the temary remote', () => {
     // the spec's Spanish names
     expect(STATUSES.map((s) => lookup(`status.${s}`))).toEqual(['Desarrollo', 'Publicado']);
     expect(STATE_FILTERS.map((s) => lookup(`temaries.filters.states.${s || 'live'}`))).toEqual(['Activos', 'Eliminados', 'Todos']);
+    expect(MEDIA_KINDS.map((k) => lookup(`${k}.title`))).toEqual(['Fichas', 'Vídeos']);
+    expect(hasMessage(es, 'section.sheetsLater')).toBe(false);
   });
 });

@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
-import type { Positioned } from '../api';
+import type { MediaKind, Positioned } from '../api';
 import type { ChildKind } from '../lists';
 import { moves } from '../format';
 
 /**
  * One level of a syllabus's tree in order: each child with its position, its title (a link, or
  * text) and what the page adds under it, and, unless read only, "Subir" and "Bajar" (not past
- * either end) and "Eliminar". `replace` draws something else in a child's place (its edit form).
+ * either end; only where `movable`, the default) and "Eliminar". A subtheme's sheets and videos are
+ * listed the same way. `replace` draws something else in a child's place (its edit form).
  */
 export function OrderedList<T extends Positioned>({
   kind,
   items,
   label,
   readOnly,
+  movable = true,
   busy,
   onMove,
   onDelete,
@@ -25,11 +27,13 @@ export function OrderedList<T extends Positioned>({
   replace,
   testId,
 }: {
-  kind: ChildKind;
+  kind: ChildKind | MediaKind;
   items: T[];
   /** The list's accessible name. */
   label: string;
   readOnly: boolean;
+  /** Whether "Subir" and "Bajar" are offered (default true). */
+  movable?: boolean;
   /** A move or a delete on its way: the buttons wait. */
   busy: boolean;
   onMove(item: T, position: number): void;
@@ -75,7 +79,7 @@ export function OrderedList<T extends Positioned>({
               </div>
               <div className="temary-order__actions">
                 {actions?.(item)}
-                {!readOnly && (
+                {!readOnly && movable && (
                   <>
                     <button
                       type="button"
@@ -97,10 +101,12 @@ export function OrderedList<T extends Positioned>({
                     >
                       ↓
                     </button>
-                    <button type="button" className="vk-btn vk-btn--light" aria-label={t(`${kind}.delete.named`, named)} disabled={busy} onClick={() => onDelete(item)}>
-                      {t('delete')}
-                    </button>
                   </>
+                )}
+                {!readOnly && (
+                  <button type="button" className="vk-btn vk-btn--light" aria-label={t(`${kind}.delete.named`, named)} disabled={busy} onClick={() => onDelete(item)}>
+                    {t('delete')}
+                  </button>
                 )}
               </div>
             </div>

@@ -10,7 +10,7 @@ import { OrderedList } from './OrderedList';
 
 /**
  * A subtheme's sections in order (the text a class goes through): title and content. Unless
- * read only: "Editar" opens a section's form in its place (`…/section/update` with what changed),
+ * read only: "Editar" opens a section's form in its place (`…/section/update` with only what changed),
  * move up or down, delete (asked first), and "Añadir sección" at the end (`…/section/create`).
  * `onChanged` reads the subtheme again after every write.
  */
@@ -39,8 +39,8 @@ export function SectionsPanel({ api, subtheme, readOnly, onChanged }: { api: Tem
             setEditing(null);
             return;
           }
-          // always with its position: an update without one moves it to the end (README "Order")
-          await api.sections.update(section.id, { ...fields, position: section.position });
+          // only what changed: an update without a position leaves it where it is (README "Order")
+          await api.sections.update(section.id, fields);
           toast.success(t('section.saved', { title: body.title }));
           setEditing(null);
           onChanged();
@@ -119,9 +119,6 @@ export function SectionsPanel({ api, subtheme, readOnly, onChanged }: { api: Tem
           />
         </div>
       )}
-      <p className="muted temary-note" data-testid="sheets-note">
-        {t('section.sheetsLater')}
-      </p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, useLoad, usePageLayout, useRecord, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { temaryApi, type SubthemeDetail, type SubthemeFields } from '../api';
 import { routeId, subthemePath, temaryListPath, temaryPath, themePath } from '../paths';
@@ -9,21 +9,25 @@ import { useChildActions } from '../actions';
 import { isConflict } from '../format';
 import { ChildForm } from '../components/ChildForm';
 import { SectionsPanel } from '../components/SectionsPanel';
+import { MediaPanel } from '../components/MediaPanel';
 import { Trail } from '../components/Trail';
 import { DeletedBadge } from '../components/Badges';
 
 /**
  * `/temary/subtheme/create/:subtheme_id/:theme_id/:temary_id` — a subtheme (`GET
- * temary/subtheme/read/{id}`: with its sections, its theme and its syllabus), or a new one in that
- * theme (0: title and description, `temary/subtheme/create`, then its page). A saved one: its
- * data (`temary/subtheme/update`), "Eliminar" (asked first, then back to the theme) and its
- * sections. Read only when it, its theme or its syllabus is deleted.
+ * temary/subtheme/read/{id}`: with its sections, sheets and videos, its theme and its syllabus
+ * with their states: one read), or a new one in that theme (0: its theme and syllabus read for
+ * the breadcrumb; title and description, `temary/subtheme/create`, then its page). A saved one:
+ * its data (`temary/subtheme/update` with only what changed), "Eliminar" (asked first, then back
+ * to the theme), its sections, its sheets and its videos. Read only when it, its theme or its
+ * syllabus is deleted.
  */
 export default function SubthemePage() {
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const client = useApi();
-  const api = useMemo(() => temaryApi(client), [client]);
+  const session = useSession();
+  const api = useMemo(() => temaryApi(client, session.store), [client, session.store]);
   const params = useParams();
   const subthemeId = routeId(params.subtheme_id);
   const navigate = useNavigate();
@@ -32,10 +36,12 @@ export default function SubthemePage() {
   // the subtheme says where it stands; the address says it for a new one
   const themeId = subtheme?.theme.id ?? routeId(params.theme_id);
   const temaryId = subtheme?.temary_id ?? routeId(params.temary_id);
+  const isNew = subthemeId === 0;
+  // a saved one tells its theme and syllabus itself; a new one reads them
   const readTheme = useCallback(() => api.themes.read(themeId), [api, themeId]);
   const readTemary = useCallback(() => api.temaries.read(temaryId), [api, temaryId]);
-  const theme = useLoad(readTheme, themeId > 0);
-  const syllabus = useLoad(readTemary, temaryId > 0);
+  const theme = useLoad(readTheme, isNew && themeId > 0);
+  const syllabus = useLoad(readTemary, isNew && temaryId > 0);
 
   // after a write: the subtheme and its sections again, the form kept as typed
   const refresh = useCallback(() => {
@@ -47,11 +53,10 @@ export default function SubthemePage() {
   }, [api, subthemeId, show, toast, ui]);
   const subthemes = useChildActions(api.subthemes, 'subtheme', refresh);
 
-  const isNew = subthemeId === 0;
   // its theme as the subtheme tells it, or as read (a new one)
   const themeLine = subtheme?.theme ?? (theme.data ? { id: theme.data.id, title: theme.data.title, position: theme.data.position } : null);
   const title = isNew ? t('subtheme.addTitle') : (subtheme?.title ?? t('subtheme.label'));
-  const temaryName = syllabus.data?.name;
+  const temaryName = subtheme?.temary?.name ?? syllabus.data?.name;
   usePageLayout({
     title,
     breadcrumbs: [
@@ -64,7 +69,9 @@ export default function SubthemePage() {
 
   if (subthemeId < 0 || themeId <= 0 || temaryId <= 0) return <PageState error={t('subtheme.notFound')} />;
   // what it belongs to was deleted: nothing changes here any more
-  const parentDeleted = theme.data?.state === 'deleted' || syllabus.data?.state === 'deleted';
+  const parentDeleted = isNew
+    ? theme.data?.state === 'deleted' || syllabus.data?.state === 'deleted'
+    : subtheme?.theme.state === 'deleted' || subtheme?.temary?.state === 'deleted';
   const refused = (failure: unknown) => isConflict(failure) && refresh();
 
   if (isNew) {
@@ -164,14 +171,16 @@ export default function SubthemePage() {
               toast.info(t('noChanges'));
               return;
             }
-            // always with its position: an update without one moves it to the end (README "Order")
-            show(await api.subthemes.update(subtheme.id, { ...fields, position: subtheme.position }));
+            // only what changed: an update without a position leaves it where it is (README "Order")
+            show(await api.subthemes.update(subtheme.id, fields));
             toast.success(t('subtheme.saved', { title: body.title }));
           }}
           onRefused={refused}
         />
       </section>
       <SectionsPanel api={api} subtheme={subtheme} readOnly={readOnly} onChanged={refresh} />
+      <MediaPanel kind="sheet" api={api} subtheme={subtheme} readOnly={readOnly} onChanged={refresh} />
+      <MediaPanel kind="video" api={api} subtheme={subtheme} readOnly={readOnly} onChanged={refresh} />
     </div>
   );
 }

@@ -158,8 +158,8 @@ export default function ThemePage() {
               toast.info(t('noChanges'));
               return;
             }
-            // always with its position: an update without one moves it to the end (README "Order")
-            show(await api.themes.update(theme.id, { ...fields, position: fields.position ?? theme.position }));
+            // only what changed: an update without a position leaves it where it is (README "Order")
+            show(await api.themes.update(theme.id, fields));
             toast.success(t('theme.saved', { title: body.title }));
           }}
           onRefused={refused}

@@ -23,7 +23,7 @@ const sectionTitles = () => screen.getAllByTestId('section-title').map((s) => s.
 const sectionItem = (title: string) => screen.getByText(title, { selector: '[data-testid="section-title"]' }).closest('li')!;
 
 describe('a subtheme', () => {
-  it('shows where it stands (its syllabus and theme), its data, its sections in order, and that sheets and videos are to come', async () => {
+  it('shows where it stands (its syllabus and theme, from its own read), its data and its sections in order', async () => {
     const api = subthemeHost();
     renderModule('/temary/subtheme/create/32/21/5', api);
     expect(await screen.findByTestId('view-title')).toHaveTextContent('Señales verticales');
@@ -39,8 +39,10 @@ describe('a subtheme', () => {
     expect(sectionTitles()).toEqual(['De peligro', 'De prohibición', 'De prioridad']);
     expect(within(sectionItem('De peligro')).getByTestId('section-content').textContent).toBe('Triangulares con borde rojo.\nAvisan de un peligro.');
     expect(within(sectionItem('De prioridad')).queryByTestId('section-content')).not.toBeInTheDocument();
-    expect(screen.getByTestId('sheets-note')).toHaveTextContent('Las fichas y los vídeos de los subtemas todavía no están disponibles.');
-    expect(screen.getByTestId('sheets-note')).toHaveClass('muted');
+    expect(screen.queryByTestId('sheets-note')).not.toBeInTheDocument();
+    // the subtheme's read says where it stands: nothing else is read
+    expect(api.calls('GET temary/theme/read/21')).toHaveLength(0);
+    expect(api.calls('GET temary/read/5')).toHaveLength(0);
   });
 
   it('adds a section (title and content), its errors under their field, then reads the subtheme again', async () => {
@@ -64,7 +66,7 @@ describe('a subtheme', () => {
     expect(within(screen.getByRole('form', { name: 'Nueva sección' })).getByRole('textbox', { name: 'Contenido' })).toHaveValue('');
   });
 
-  it('"Editar" a section opens its form in its place and sends what changed with its position; errors under their field', async () => {
+  it('"Editar" a section opens its form in its place and sends only what changed; errors under their field', async () => {
     const api = subthemeHost({ 'POST temary/subtheme/section/update': writeError('REQ-102', 'El campo title admite como máximo 200 caracteres', { field: 'title' }) });
     renderModule('/temary/subtheme/create/32/21/5', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Editar la sección De prohibición' }));
@@ -90,8 +92,8 @@ describe('a subtheme', () => {
     expect(await screen.findByText('Sección De prohibición guardada')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Editar la sección De prohibición' })).not.toBeInTheDocument());
     expect(api.calls('POST temary/subtheme/section/update').map(body)).toEqual([
-      { id: 42, title: 'X'.repeat(200 + 1), position: 2 },
-      { id: 42, content: 'Circulares con borde rojo.\nProhíben algo.', position: 2 },
+      { id: 42, title: 'X'.repeat(200 + 1) },
+      { id: 42, content: 'Circulares con borde rojo.\nProhíben algo.' },
     ]);
     expect(reads(api)).toHaveLength(2);
   });
@@ -138,7 +140,7 @@ describe('a subtheme', () => {
     await waitFor(() => expect(sectionTitles()).toEqual(['De prohibición', 'De prioridad']));
   });
 
-  it('saves its data with only what changed (and its position), and "Eliminar" goes back to its theme', async () => {
+  it('saves its data with only what changed (no position: it stays where it is), and "Eliminar" goes back to its theme', async () => {
     const api = subthemeHost({ 'POST temary/subtheme/delete': envelopeOk(subthemeDetail({ state: 'deleted' })) });
     renderModule('/temary/subtheme/create/32/21/5', api);
     const form = await screen.findByRole('form', { name: 'Datos del subtema' });
@@ -146,7 +148,7 @@ describe('a subtheme', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'Descripción' }), { target: { value: 'Las que se ven en un poste' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Subtema Señales verticales guardado')).toBeInTheDocument();
-    expect(api.calls('POST temary/subtheme/update').map(body)).toEqual([{ id: 32, description: 'Las que se ven en un poste', position: 2 }]);
+    expect(api.calls('POST temary/subtheme/update').map(body)).toEqual([{ id: 32, description: 'Las que se ven en un poste' }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Eliminar el subtema' });
@@ -184,11 +186,18 @@ describe('a subtheme', () => {
     expect(within(screen.getByRole('form', { name: 'Datos del subtema' })).getByRole('textbox', { name: /^Título/ })).toBeDisabled();
     unmount();
 
-    api.on('GET temary/subtheme/read/32', envelopeOk(subthemeDetail()));
-    api.on('GET temary/theme/read/21', envelopeOk(themeDetail({ state: 'deleted' })));
-    renderModule('/temary/subtheme/create/32/21/5', api);
+    // its theme, then its syllabus, deleted: as its own read says
+    api.on('GET temary/subtheme/read/32', envelopeOk(subthemeDetail({ theme: { id: 21, title: 'Las señales', position: 1, state: 'deleted' } })));
+    const second = renderModule('/temary/subtheme/create/32/21/5', api);
     expect(await screen.findByTestId('deleted-notice')).toHaveTextContent('El tema o el temario de este subtema está eliminado');
     expect(screen.queryByRole('form', { name: 'Nueva sección' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Eliminar la sección De peligro' })).not.toBeInTheDocument();
+    second.unmount();
+
+    api.on('GET temary/subtheme/read/32', envelopeOk(subthemeDetail({ temary: { id: 5, name: 'Permiso B', state: 'deleted' } })));
+    renderModule('/temary/subtheme/create/32/21/5', api);
+    expect(await screen.findByTestId('deleted-notice')).toHaveTextContent('El tema o el temario de este subtema está eliminado');
+    expect(within(screen.getByRole('form', { name: 'Datos del subtema' })).getByRole('textbox', { name: /^Título/ })).toBeDisabled();
+    expect(api.calls('GET temary/theme/read/21')).toHaveLength(0);
   });
 });

@@ -43,7 +43,7 @@ describe('a theme', () => {
     expect(screen.getByRole('link', { name: 'Editar el subtema Semáforos' })).toHaveAttribute('href', '/temary/subtheme/create/31/21/5');
   });
 
-  it('saves what changed, always with its position (an update without one would move it to the end)', async () => {
+  it('saves only what changed (an update without a position leaves it where it is)', async () => {
     const api = themeHost();
     renderModule('/temary/theme/create/21/5', api);
     const form = await screen.findByRole('form', { name: 'Datos del tema' });
@@ -61,7 +61,7 @@ describe('a theme', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(api.calls('POST temary/theme/update')).toHaveLength(2));
     expect(api.calls('POST temary/theme/update').map(body)).toEqual([
-      { id: 21, title: 'Las señales de tráfico', position: 1 },
+      { id: 21, title: 'Las señales de tráfico' },
       { id: 21, position: 3 },
     ]);
   });

@@ -52,13 +52,36 @@ export function section(extra: object = {}) {
   return { id: 41, ...meta, subtheme_id: 32, position: 1, title: 'De peligro', content: 'Triangulares con borde rojo.\nAvisan de un peligro.', ...extra };
 }
 
-/** "Señales verticales" as `GET temary/subtheme/read/32` answers it: three sections, its theme and syllabus. */
+/** A sheet of "Señales verticales" (a PDF of 1.5 KB unless told). */
+export function sheet(extra: object = {}) {
+  return { id: 51, subtheme_id: 32, position: 1, title: 'Ficha de peligro', description: 'Para repasar en casa', file_id: 901, content_type: 'application/pdf', size: 1536, state: 'active', ...extra };
+}
+
+/** A video of "Señales verticales" (an mp4 of 2.5 MB unless told). */
+export function video(extra: object = {}) {
+  return { id: 61, subtheme_id: 32, position: 1, title: 'Las señales en la carretera', description: '', file_id: 911, content_type: 'video/mp4', size: 2621440, state: 'active', ...extra };
+}
+
+/** Its three sheets in order: a PDF, a png and a jpeg. */
+export const sheets = () => [
+  sheet(),
+  sheet({ id: 52, position: 2, title: 'Ficha de prohibición', description: '', file_id: 902, content_type: 'image/png', size: 204800 }),
+  sheet({ id: 53, position: 3, title: 'Ficha de prioridad', description: '', file_id: 903, content_type: 'image/jpeg', size: 1048576 }),
+];
+
+/**
+ * "Señales verticales" as `GET temary/subtheme/read/32` answers it: three sections, three sheets,
+ * one video, its theme and syllabus with their states.
+ */
 export function subthemeDetail(extra: object = {}) {
   return {
     ...subtheme({ id: 32, position: 2, title: 'Señales verticales', description: 'De peligro, de prohibición, de prioridad' }),
     sections: [section(), section({ id: 42, position: 2, title: 'De prohibición', content: 'Circulares con borde rojo.' }), section({ id: 43, position: 3, title: 'De prioridad', content: '' })],
-    theme: { id: 21, title: 'Las señales', position: 1 },
+    sheets: sheets(),
+    videos: [video()],
+    theme: { id: 21, title: 'Las señales', position: 1, state: 'active' },
     temary_id: 5,
+    temary: { id: 5, name: 'Permiso B', state: 'active' },
     ...extra,
   };
 }
