@@ -222,7 +222,9 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
     // An upload route: the file goes into the document manager first; the plugin gets the form
     // as JSON, and the file is removed again if the call fails (`handle`).
     let mut uploaded = Vec::new();
-    let upload_body = if route.upload && method == Method::POST {
+    let mut form_text = None;
+    let mut json_bytes = None;
+    if route.upload && method == Method::POST {
         let Some(session) = &session else { return Err(ApiError::new(codes::SESSION_INVALID, "Invalid session")) };
         let request = axum::extract::Request::from_parts(parts.clone(), body);
         let multipart = crate::files::upload::multipart(Multipart::from_request(request, &state).await)?;
@@ -231,27 +233,28 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
         uploaded.push(file.file_id);
         let mut object: serde_json::Map<String, Value> = fields.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
         object.insert("file".into(), json!({ "file_id": file.file_id, "name": file.name, "size": file.size, "content_type": file.content_type }));
-        Some(Value::Object(object).to_string())
+        form_text = Some(Value::Object(object).to_string());
     } else {
         let bytes = axum::body::to_bytes(body, state.config.max_body_bytes)
             .await
             .map_err(|_| ApiError::new(codes::BODY_TOO_LARGE, "La petición es demasiado grande"))?;
-        if method == Method::POST {
-            let text = String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::new(codes::BODY_MALFORMED, "El cuerpo no es UTF-8"))?;
-            if !text.trim().is_empty() {
-                serde_json::from_str::<Value>(&text)
-                    .map_err(|e| ApiError::new(codes::BODY_MALFORMED, format!("JSON mal formado: {e}")))?;
-            }
-            Some(text)
-        } else {
-            None
-        }
-    };
-    // The call is allowed: its transaction starts opening now, while the guest is prepared
-    // (`Opening::start`).
+        json_bytes = (method == Method::POST).then_some(bytes);
+    }
+    // The call is allowed: its transaction starts opening now, while the body is checked and
+    // the guest prepared (`Opening::start`).
     let business_id = session.as_ref().map_or(0, |s| s.business_id);
     let opening = super::Opening::start(&state, &plugin.manifest.plugin.id, business_id, route.read_only).await;
-    let body_text = upload_body.unwrap_or_default();
+    let body_text = match (form_text, json_bytes) {
+        (Some(text), _) => text,
+        (None, Some(bytes)) => {
+            let text = String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::new(codes::BODY_MALFORMED, "El cuerpo no es UTF-8"))?;
+            if !text.trim().is_empty() {
+                serde_json::from_str::<Value>(&text).map_err(|e| ApiError::new(codes::BODY_MALFORMED, format!("JSON mal formado: {e}")))?;
+            }
+            text
+        }
+        (None, None) => String::new(),
+    };
     let query: Vec<(String, String)> = url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
         .filter(|(k, _)| k != "token")
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
