@@ -53,7 +53,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("POST", "plugin/grant", "admin"),
     ("POST", "plugin/install", "admin"),
     ("GET", "plugin/list", "admin"),
-    ("GET", "plugin/modules", "token"),
+    ("GET", "plugin/modules", "optional"),
     ("GET", "plugin/schemas", "token"),
     ("POST", "plugin/remove", "admin"),
     ("POST", "plugin/revoke", "admin"),
@@ -99,8 +99,15 @@ fn operation(method: &str, path: &str, auth: &str, summary: &str, request: Optio
     op.insert("summary".into(), json!(if summary.is_empty() { path } else { summary }));
     op.insert("tags".into(), json!([tag]));
     op.insert("operationId".into(), json!(format!("{}_{}", method.to_lowercase(), path.replace(['/', '{', '}'], "_"))));
-    if auth != "none" {
-        op.insert("security".into(), json!([{ "session": [] }]));
+    match auth {
+        "none" => {}
+        // Served with or without a session (the answer differs).
+        "optional" => {
+            op.insert("security".into(), json!([{ "session": [] }, {}]));
+        }
+        _ => {
+            op.insert("security".into(), json!([{ "session": [] }]));
+        }
     }
     let mut parameters: Vec<Value> = path
         .split('/')
@@ -174,6 +181,11 @@ pub async fn document(State(state): State<AppState>) -> axum::Json<Value> {
                     "type": "object", "required": ["file"],
                     "properties": { "file": { "type": "string", "format": "binary" } },
                     "additionalProperties": { "type": "string" } } } } });
+            }
+            if let Some(link) = &route.link {
+                op["description"] = json!(format!(
+                    "Public link route: no session; `{link}` (a path or query parameter, or a body field) carries the reference of a link the plugin issued, and the call runs in the business that issued it. An unknown reference is NOT-FOUND-000, a revoked or expired one LINK-001."
+                ));
             }
             add(&route.path, &route.method, op);
         }

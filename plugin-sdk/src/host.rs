@@ -120,6 +120,38 @@ pub mod files {
     pub fn delete(file_id: i64) -> Result<()> {
         wit::files::delete(file_id).map_err(Error::internal)
     }
+
+    pub use crate::bindings::volante::plugin::types::{PdfImage, PdfMark, PdfMarkKind, PdfText};
+
+    /// A copy of the PDF `file_id` with `marks` drawn over its pages, stored as `name` in
+    /// `folder` (interface 0.1.7). The error is the host's reason (not a PDF, no such page, a
+    /// position outside the page, an image that is not PNG or JPEG), for the plugin to word.
+    pub fn stamp_pdf(file_id: i64, marks: &[PdfMark], folder: &str, name: &str) -> std::result::Result<FileInfo, String> {
+        wit::files::stamp_pdf(file_id, marks, folder, name)
+    }
+}
+
+/// Public links (interface 0.1.7): an unguessable reference that opens this plugin's `link`
+/// routes (manifest `auth = "none"`, `link = "<parameter>"`) in the current business to a
+/// caller without a session, and the files shared through it. Written when the call commits.
+pub mod links {
+    use super::*;
+
+    /// A new reference for `subject` (the plugin's name for what it opens, e.g.
+    /// `agreement-request:42`), valid for `valid_days` days, or for ever.
+    pub fn issue(subject: &str, valid_days: Option<u32>) -> Result<String> {
+        wit::links::issue(subject, valid_days).map_err(Error::internal)
+    }
+
+    /// Let the link's holder read the business's file `file_id`.
+    pub fn share_file(reference: &str, file_id: i64) -> Result<()> {
+        wit::links::share_file(reference, file_id).map_err(Error::internal)
+    }
+
+    /// The reference stops opening anything.
+    pub fn revoke(reference: &str) -> Result<()> {
+        wit::links::revoke(reference).map_err(Error::internal)
+    }
 }
 
 /// Functions other plugins export (declared in both manifests).

@@ -112,6 +112,12 @@ pub struct Route {
     /// fields with `file: {file_id, name, size, content_type}`. A call that fails removes it.
     #[serde(default)]
     pub upload: bool,
+    /// A public route (`auth = "none"`) reached through a public link (interface 0.1.7,
+    /// `links`): the name of the path parameter, query parameter or top-level body field that
+    /// carries the link's reference. The host runs the call in the business that issued the
+    /// link, without a user, and refuses an unknown, revoked or expired reference.
+    #[serde(default)]
+    pub link: Option<String>,
 }
 
 fn default_auth() -> AuthKind {
@@ -155,6 +161,11 @@ pub struct Ui {
     pub menu: Vec<MenuEntry>,
     #[serde(default)]
     pub routes: Vec<String>,
+    /// Screens shown without a session, outside the signed-in layout (a public signing page),
+    /// `{param}` style; each also one of `routes`. Their calls are the plugin's `auth = "none"`
+    /// routes.
+    #[serde(default)]
+    pub public_routes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -250,6 +261,19 @@ impl Manifest {
             if route.upload && (route.method != "POST" || route.read_only || route.auth != AuthKind::Token) {
                 return Err(bad("an upload route must be a POST with a session, not read-only"));
             }
+            if let Some(link) = &route.link {
+                if route.auth != AuthKind::None {
+                    return Err(bad("a link route is public: auth = \"none\""));
+                }
+                if link.is_empty() || !link.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    return Err(bad("link names the parameter or field that carries the reference"));
+                }
+            }
+        }
+        if let Some(ui) = &self.ui {
+            if let Some(path) = ui.public_routes.iter().find(|p| !ui.routes.contains(p)) {
+                return Err(ManifestError::BadMenu(path.clone(), "a public route must also be one of the ui routes".into()));
+            }
         }
         for entry in self.ui.iter().flat_map(|ui| &ui.menu) {
             if let Some(service) = &entry.service {
@@ -313,6 +337,15 @@ permission = "demo.read"
         assert!(matches!(Manifest::parse(&unknown), Err(ManifestError::Parse(_))));
         let bad_id = MINIMAL.replace("id = \"demo\"\nname = \"Demo\"\nversion", "id = \"Demo-1\"\nname = \"Demo\"\nversion");
         assert!(matches!(Manifest::parse(&bad_id), Err(ManifestError::BadId(_))));
+    }
+
+    #[test]
+    fn a_link_route_is_public_and_names_its_reference() {
+        let with = |route: &str| Manifest::parse(&format!("{MINIMAL}\n[[routes]]\nmethod = \"GET\"\npath = \"demo/public\"\n{route}\n"));
+        assert_eq!(with("auth = \"none\"\nlink = \"reference\"").unwrap().routes[1].link.as_deref(), Some("reference"));
+        assert!(matches!(with("link = \"reference\""), Err(ManifestError::BadRoute(..))));
+        assert!(matches!(with("auth = \"none\"\nlink = \"a b\""), Err(ManifestError::BadRoute(..))));
+        assert!(with("auth = \"none\"").unwrap().routes[1].link.is_none());
     }
 
     #[test]

@@ -17,6 +17,7 @@ use super::storage::{new_handle, object_key};
 use super::upload::{self, Limits, Target};
 use crate::auth::Session;
 use crate::error::{codes, ok, ApiError, ApiJson, ApiResult, Body, Params};
+use crate::plugins::links::FileKey;
 use crate::state::AppState;
 
 /// The permission of the document manager. Reading a file (by id, name or URL), the limits
@@ -392,6 +393,9 @@ pub struct ReadQuery {
     pdf_count: Option<String>,
     /// `1`: as an attachment (download) instead of inline.
     download: Option<String>,
+    /// A public link's reference that shares the file (`links`, interface 0.1.7): read
+    /// without a session.
+    link: Option<String>,
 }
 
 /// `filesystem/file/read?file_id=|name=&token=`: the content, or a PDF's page count.
@@ -401,6 +405,15 @@ pub async fn file_read(
     Params(q): Params<ReadQuery>,
 ) -> ApiResult<Response> {
     let session = session.ok();
+    if let Some(reference) = q.link.as_deref() {
+        let key = match (q.file_id, q.name.as_deref()) {
+            (Some(id), _) => FileKey::Id(id),
+            (None, Some(handle)) => FileKey::Handle(handle),
+            (None, None) => return Err(ApiError::invalid_field("file_id", "Indique file_id o name")),
+        };
+        let file = crate::plugins::links::shared_file(&state, reference, key).await?;
+        return serve(&state, &file, names::truthy(q.download.as_deref())).await;
+    }
     let file = match (q.file_id, q.name.as_deref().map(str::trim).filter(|n| !n.is_empty())) {
         (Some(id), _) => {
             let session = session.as_ref().ok_or_else(ApiError::invalid_session)?;
@@ -440,7 +453,10 @@ pub async fn file_read_named(
     Params(q): Params<ReadQuery>,
 ) -> ApiResult<Response> {
     let session = session.ok();
-    let file = by_handle(&state, session.as_ref(), &name).await?;
+    let file = match q.link.as_deref() {
+        Some(reference) => crate::plugins::links::shared_file(&state, reference, FileKey::Handle(&name)).await?,
+        None => by_handle(&state, session.as_ref(), &name).await?,
+    };
     if names::truthy(q.pdf_count.as_deref()) {
         let pages = pdf_pages(&state, &file).await?;
         return Ok(ok(json!({ "file_id": file.file_id, "pages": pages }))?.into_response());

@@ -9,6 +9,7 @@ pub mod names;
 pub mod pdf;
 pub mod plan;
 pub mod repo;
+pub mod stamp;
 pub mod storage;
 pub mod upload;
 

@@ -543,28 +543,34 @@ pub async fn insert_folder(conn: &mut AnyConnection, new: NewFolder<'_>) -> ApiR
 /// Find a folder by name under a parent, creating it (not private) when missing. Used by image
 /// uploads, whose form names the folder (`tmp` by default) instead of giving its id.
 pub async fn ensure_folder(conn: &mut AnyConnection, session: &Session, parent_id: Option<i64>, name: &str) -> ApiResult<FolderRow> {
-    let existing = sqlx::query(&format!(
-        "SELECT {FOLDER_COLUMNS} FROM folder WHERE business_id = $1 AND COALESCE(parent_id, 0) = $2 AND name = $3"
-    ))
-    .bind(session.business_id)
-    .bind(root_key(parent_id))
-    .bind(name)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let folder = match existing {
-        Some(row) => FolderRow::from_row(&row)?,
-        None => {
-            insert_folder(
-                conn,
-                NewFolder { business_id: session.business_id, parent_id, name, is_private: false, created_by: Some(session.user_id) },
-            )
-            .await?
-        }
-    };
+    let folder = ensure_business_folder(conn, session.business_id, parent_id, name, Some(session.user_id)).await?;
     if hidden_folders(conn, session).await?.contains(&folder.folder_id) {
         return Err(folder_not_found());
     }
     Ok(folder)
+}
+
+/// The business's folder `name` under `parent_id`, created (by `created_by`) when missing; no
+/// visibility check (a public link's call, which has no user).
+pub async fn ensure_business_folder(
+    conn: &mut AnyConnection,
+    business_id: i64,
+    parent_id: Option<i64>,
+    name: &str,
+    created_by: Option<i64>,
+) -> ApiResult<FolderRow> {
+    let existing = sqlx::query(&format!(
+        "SELECT {FOLDER_COLUMNS} FROM folder WHERE business_id = $1 AND COALESCE(parent_id, 0) = $2 AND name = $3"
+    ))
+    .bind(business_id)
+    .bind(root_key(parent_id))
+    .bind(name)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match existing {
+        Some(row) => Ok(FolderRow::from_row(&row)?),
+        None => insert_folder(conn, NewFolder { business_id, parent_id, name, is_private: false, created_by }).await,
+    }
 }
 
 /// Audit entry in the caller's business.

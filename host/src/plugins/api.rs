@@ -13,7 +13,7 @@ use volante_registry::manifest::AuthKind;
 
 use super::bindings::latest::volante::plugin::types::{Context, Request};
 use crate::auth::session::{self, Session};
-use crate::error::{codes, ok, ApiError, ApiJson, Body};
+use crate::error::{codes, ok, ApiError, ApiJson, ApiResult, Body};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -110,7 +110,28 @@ async fn revoke(State(state): State<AppState>, session: Session, Body(req): Body
 }
 
 /// `plugin/modules`: the caller's modules, for the shell to build its menu and load remotes.
-async fn modules(State(state): State<AppState>, session: Session) -> ApiJson {
+/// Without a session: the modules that have public screens (`ui.public_routes`), with only
+/// those as their routes and no menu, so the shell can show a public page (a signing page).
+async fn modules(State(state): State<AppState>, session: Result<Session, ApiError>) -> ApiJson {
+    let Ok(session) = session else {
+        let mut out = Vec::new();
+        for plugin in state.plugins.all().await {
+            let m = &plugin.manifest;
+            let Some(ui) = m.ui.as_ref().filter(|ui| !ui.public_routes.is_empty()) else { continue };
+            out.push(json!({
+                "plugin_id": m.plugin.id,
+                "name": m.plugin.name,
+                "version": m.plugin.version.to_string(),
+                "remote": ui.remote,
+                "url": format!("/plugins/{}/remoteEntry.js", m.plugin.id),
+                "exposes": ui.exposes,
+                "menu": [],
+                "routes": ui.public_routes,
+                "public_routes": ui.public_routes,
+            }));
+        }
+        return ok(out);
+    };
     let mut out = Vec::new();
     for plugin in state.plugins.all().await {
         let m = &plugin.manifest;
@@ -134,6 +155,7 @@ async fn modules(State(state): State<AppState>, session: Session) -> ApiJson {
             "exposes": ui.exposes,
             "menu": menu,
             "routes": ui.routes,
+            "public_routes": ui.public_routes,
         }));
     }
     ok(out)
@@ -187,6 +209,8 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
         AuthKind::Token | AuthKind::Webapi => {
             Some(session::resolve(&state, token.as_deref()).await.map_err(session::SessionProblem::error)?)
         }
+        // A public link's route never runs as the caller's session (`link_business`).
+        AuthKind::None if route.link.is_some() => None,
         // A public route serves a caller with an unusable token as anonymous, unless the lookup
         // itself failed.
         AuthKind::None => match token {
@@ -240,9 +264,22 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
             .map_err(|_| ApiError::new(codes::BODY_TOO_LARGE, "La petición es demasiado grande"))?;
         json_bytes = (method == Method::POST).then_some(bytes);
     }
+    let query: Vec<(String, String)> = url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
+        .filter(|(k, _)| k != "token")
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    // A public link's route runs in the business that issued the link, without a user, whoever
+    // holds it (a session of any business is not used).
+    let link = match &route.link {
+        Some(name) => {
+            let body = json_bytes.as_deref().and_then(|b| serde_json::from_slice::<Value>(b).ok());
+            Some(link_business(&state, &plugin.manifest.plugin.id, &service, name, &params, &query, body.as_ref()).await?)
+        }
+        None => None,
+    };
     // The call is allowed: its transaction starts opening now, while the body is checked and
     // the guest prepared (`Opening::start`).
-    let business_id = session.as_ref().map_or(0, |s| s.business_id);
+    let business_id = session.as_ref().map(|s| s.business_id).or(link.as_ref().map(|(id, _)| *id)).unwrap_or(0);
     let opening = super::Opening::start(&state, &plugin.manifest.plugin.id, business_id, route.read_only).await;
     let body_text = match (form_text, json_bytes) {
         (Some(text), _) => text,
@@ -255,10 +292,6 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
         }
         (None, None) => String::new(),
     };
-    let query: Vec<(String, String)> = url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
-        .filter(|(k, _)| k != "token")
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect();
     let request_id = parts.headers.get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     let ctx = match &session {
         Some(s) => Context {
@@ -271,8 +304,43 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
             locale: s.locale.clone(),
             request_id,
         },
-        None => super::anonymous_context(request_id),
+        None => match link {
+            Some((business_id, services)) => Context { business_id, services, ..super::anonymous_context(request_id) },
+            None => super::anonymous_context(request_id),
+        },
     };
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
     state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening, uploaded).await
+}
+
+/// The business a `link` route's call runs in, and its services: the reference the call carries
+/// (`name`) must be a live link this plugin issued, in a business that is active and still has
+/// the route's service.
+async fn link_business(
+    state: &AppState,
+    plugin_id: &str,
+    service: &str,
+    name: &str,
+    params: &[(String, String)],
+    query: &[(String, String)],
+    body: Option<&Value>,
+) -> ApiResult<(i64, Vec<String>)> {
+    let reference = super::links::carried(name, params, query, body)
+        .ok_or_else(|| ApiError::invalid_field(name, "Falta la referencia del enlace"))?;
+    let link = super::links::resolve(state, &reference).await?;
+    if link.plugin_id != plugin_id {
+        return Err(ApiError::not_found("Enlace"));
+    }
+    let services: Vec<(String,)> = sqlx::query_as(
+        "SELECT s.service_id FROM business_service s JOIN business b ON b.business_id = s.business_id
+         WHERE s.business_id = $1 AND b.status <> 'suspended' ORDER BY s.service_id",
+    )
+    .bind(link.business_id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let services: Vec<String> = services.into_iter().map(|(s,)| s).collect();
+    if !services.iter().any(|s| s == service) {
+        return Err(ApiError::new(codes::SERVICE_DISABLED, "La empresa no tiene este servicio activo").with_data(json!({ "service": service })));
+    }
+    Ok((link.business_id, services))
 }

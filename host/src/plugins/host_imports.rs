@@ -7,7 +7,7 @@ use bytes::Bytes;
 use wasmtime::StoreLimits;
 
 use super::bindings::latest::volante::plugin::types::{
-    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, SqlRows, SqlValue,
+    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, PdfMark, PdfMarkKind, SqlRows, SqlValue,
 };
 use super::bindings::latest::volante::plugin::{answer, events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
@@ -15,6 +15,7 @@ use super::guard;
 use super::Installed;
 use crate::auth::Session;
 use crate::db::Engine;
+use crate::files::stamp::{Mark, MarkKind};
 use crate::files::{repo, storage};
 use crate::state::AppState;
 
@@ -34,6 +35,8 @@ pub struct Effects {
     pub settings: Vec<(String, String, String)>,
     /// User accounts created or changed (`directory`, interface 0.1.6).
     pub accounts: super::directory::AccountEffects,
+    /// Public links issued, shared or revoked (`links`, interface 0.1.7).
+    pub links: super::links::LinkEffects,
 }
 
 impl Effects {
@@ -43,12 +46,14 @@ impl Effects {
         self.files_deleted.extend(other.files_deleted);
         self.settings.extend(other.settings);
         self.accounts.absorb(other.accounts);
+        self.links.absorb(other.links);
     }
 
     /// Apply what a committed call did, or undo what a failed one left. Failures are logged: the
     /// call's own answer is already decided.
     pub async fn settle(self, app: &AppState, business_id: i64, committed: bool) {
         self.accounts.settle(app, business_id, committed).await;
+        self.links.settle(app, business_id, committed).await;
         let files = if committed { &self.files_deleted } else { &self.files_created };
         for file_id in files {
             if let Err(err) = remove_file(app, business_id, *file_id).await {
@@ -326,37 +331,47 @@ fn file_info(row: &repo::FileRow) -> FileInfo {
     FileInfo { file_id: row.file_id, name: row.name.clone(), size: row.size as u64, content_type: row.content_type.clone() }
 }
 
-impl files::Host for CallState {
-    async fn put(&mut self, folder: String, name: String, content_type: String, bytes: Vec<u8>) -> wasmtime::Result<Result<FileInfo, String>> {
+impl CallState {
+    /// Store `bytes` as a new file of the call's business in the folder `folder` (created at
+    /// the root when missing): the signed-in user's, or, on a public link's call, the
+    /// business's own with no author.
+    async fn store_file(&mut self, folder: &str, name: &str, content_type: &str, bytes: Vec<u8>) -> wasmtime::Result<Result<FileInfo, String>> {
         if self.read_only {
             return Ok(Err(READ_ONLY.into()));
         }
-        let Some(session) = self.session.clone() else { return Ok(Err("Sin sesión no hay gestor documental".into())) };
-        let name = match crate::files::names::check("name", &name) {
+        let business_id = self.ctx.business_id;
+        if business_id == 0 {
+            return Ok(Err("Sin empresa no hay gestor documental".into()));
+        }
+        let name = match crate::files::names::check("name", name) {
             Ok(name) => name,
             Err(err) => return Ok(Err(err.to_string())),
         };
+        let session = self.session.clone();
         let handle = storage::new_handle();
-        let key = storage::object_key(session.business_id, &handle);
+        let key = storage::object_key(business_id, &handle);
         let size = bytes.len() as i64;
         let app = self.app()?.clone();
         let result: crate::error::ApiResult<repo::FileRow> = async {
             let mut tx = app.db.begin().await?;
-            repo::reserve(&mut tx, session.business_id, size).await?;
-            let folder = repo::ensure_folder(&mut tx, &session, None, &folder).await?;
+            repo::reserve(&mut tx, business_id, size).await?;
+            let folder = match &session {
+                Some(session) => repo::ensure_folder(&mut tx, session, None, folder).await?,
+                None => repo::ensure_business_folder(&mut tx, business_id, None, folder, None).await?,
+            };
             app.storage.put_bytes(&key, Bytes::from(bytes)).await?;
             let row = repo::insert_file(
                 &mut tx,
                 repo::NewFile {
-                    business_id: session.business_id,
+                    business_id,
                     folder_id: Some(folder.folder_id),
                     name: &name,
                     size,
-                    content_type: &content_type,
+                    content_type,
                     handle: &handle,
                     storage_key: &key,
                     is_public: false,
-                    created_by: Some(session.user_id),
+                    created_by: session.as_ref().map(|s| s.user_id),
                 },
             )
             .await?;
@@ -376,7 +391,8 @@ impl files::Host for CallState {
         })
     }
 
-    async fn get(&mut self, file_id: i64) -> wasmtime::Result<Result<Vec<u8>, String>> {
+    /// The bytes of the business's file `file_id`, up to `max` bytes.
+    async fn file_bytes(&mut self, file_id: i64, max: i64) -> wasmtime::Result<Result<Vec<u8>, String>> {
         if self.effects.files_deleted.contains(&file_id) {
             return Ok(Err("Archivo no encontrado".into()));
         }
@@ -384,11 +400,47 @@ impl files::Host for CallState {
         let Some(row) = repo::file_by_id(&mut conn, self.ctx.business_id, file_id).await.ok().flatten() else {
             return Ok(Err("Archivo no encontrado".into()));
         };
-        if row.size > 32 << 20 {
+        if row.size > max {
             return Ok(Err("Archivo demasiado grande para un plugin".into()));
         }
         let data = self.app()?.storage.store.get(&object_store::path::Path::from(row.storage_key.as_str())).await?;
         Ok(Ok(data.bytes().await?.to_vec()))
+    }
+}
+
+impl files::Host for CallState {
+    async fn put(&mut self, folder: String, name: String, content_type: String, bytes: Vec<u8>) -> wasmtime::Result<Result<FileInfo, String>> {
+        self.store_file(&folder, &name, &content_type, bytes).await
+    }
+
+    async fn stamp_pdf(&mut self, file_id: i64, marks: Vec<PdfMark>, folder: String, name: String) -> wasmtime::Result<Result<FileInfo, String>> {
+        if self.read_only {
+            return Ok(Err(READ_ONLY.into()));
+        }
+        let pdf = match self.file_bytes(file_id, 32 << 20).await? {
+            Ok(pdf) => pdf,
+            Err(err) => return Ok(Err(err)),
+        };
+        let mut stamps = Vec::with_capacity(marks.len());
+        for mark in marks {
+            let what = match mark.what {
+                PdfMarkKind::Text(t) => MarkKind::Text { text: t.text, size: t.size },
+                PdfMarkKind::Image(i) => match self.file_bytes(i.file_id, 8 << 20).await? {
+                    Ok(bytes) => MarkKind::Image { bytes, width: i.width },
+                    Err(err) => return Ok(Err(err)),
+                },
+            };
+            stamps.push(Mark { page: mark.page, x: mark.x, y: mark.y, what });
+        }
+        let stamped = tokio::task::spawn_blocking(move || crate::files::stamp::stamp(&pdf, &stamps)).await?;
+        match stamped {
+            Ok(bytes) => self.store_file(&folder, &name, "application/pdf", bytes).await,
+            Err(err) => Ok(Err(err.to_string())),
+        }
+    }
+
+    async fn get(&mut self, file_id: i64) -> wasmtime::Result<Result<Vec<u8>, String>> {
+        self.file_bytes(file_id, 32 << 20).await
     }
 
     async fn info(&mut self, file_id: i64) -> wasmtime::Result<Result<FileInfo, String>> {
@@ -428,6 +480,14 @@ impl mail::Host for CallState {
         context_json: String,
         attachments: Vec<Attachment>,
     ) -> wasmtime::Result<Result<(), String>> {
+        // Templates may use `public_url`, where Volante is reached (links to its pages).
+        let context_json = match serde_json::from_str::<serde_json::Value>(&context_json) {
+            Ok(serde_json::Value::Object(mut map)) => {
+                map.entry("public_url").or_insert_with(|| self.app().map(|a| a.config.public_url.trim_end_matches('/').to_string()).unwrap_or_default().into());
+                serde_json::Value::Object(map).to_string()
+            }
+            _ => context_json,
+        };
         // Rendered on a blocking thread: host functions run on the guest's fiber stack, where the
         // template parser's stack check (it measures the thread's stack) refuses to work.
         let rendered = tokio::task::spawn_blocking(move || {

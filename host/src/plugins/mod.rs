@@ -9,6 +9,7 @@ mod directory;
 pub mod guard;
 pub mod host_imports;
 pub mod json_rows;
+pub mod links;
 pub mod preinit;
 pub mod ready;
 pub mod runtime;
