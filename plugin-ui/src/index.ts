@@ -37,6 +37,7 @@ export * from './form/inputs';
 export * from './form/CheckListField';
 export * from './form/changes';
 export * from './form/indexed';
+export * from './form/useDraftForm';
 export * from './upload/image';
 export * from './upload/ImageUploader';
 export * from './upload/fileUrl';

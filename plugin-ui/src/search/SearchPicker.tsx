@@ -4,6 +4,20 @@ import { UI_NAMESPACE } from '../i18n';
 import { errorList } from '../api/errors';
 import { SearchInput } from './SearchInput';
 
+/** A picker's own wording, where the kit's would not do (each one optional). */
+export interface SearchPickerTexts {
+  /** The results list's accessible name (kit: "Resultados de la búsqueda"). */
+  results?: string;
+  /** Nothing found (kit: "No se ha encontrado nada"). */
+  none?: string;
+  /** After an item that cannot be chosen (kit: "ya elegido"). */
+  taken?: string;
+  /** A failed search the host gave no reason for (kit: "No se ha podido buscar"). */
+  error?: string;
+  /** The "Elegir" button's accessible name, from the item's name (kit: "Elegir {name}"). */
+  chooseNamed?(name: string): string;
+}
+
 export interface SearchPickerProps<T> {
   /** The items matching a search (trimmed, 2+ characters): a finder call of the host. */
   find(search: string): Promise<T[]>;
@@ -21,16 +35,18 @@ export interface SearchPickerProps<T> {
   label?: string;
   testId?: string;
   debounceMs?: number;
+  texts?: SearchPickerTexts;
 }
 
 /**
  * Choosing one record with a search (a contact, a product, a file): the kit's search box, the
  * results of the latest search (an older answer arriving late is dropped), each with "Elegir",
  * "No se ha encontrado nada", or the host's reason when the search fails. The results close once
- * one is chosen.
+ * one is chosen. `texts` replaces the kit's wording where a plugin has its own.
  */
-export function SearchPicker<T>({ find, itemKey, itemLabel, itemDetail, onChoose, taken, disabled = false, placeholder, label, testId = 'search-picker', debounceMs }: SearchPickerProps<T>) {
+export function SearchPicker<T>({ find, itemKey, itemLabel, itemDetail, onChoose, taken, disabled = false, placeholder, label, testId = 'search-picker', debounceMs, texts = {} }: SearchPickerProps<T>) {
   const { t } = useTranslation(UI_NAMESPACE);
+  const chooseNamed = texts.chooseNamed ?? ((name: string) => t('picker.chooseNamed', { name }));
   const [results, setResults] = useState<T[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const asked = useRef(0);
@@ -48,7 +64,7 @@ export function SearchPicker<T>({ find, itemKey, itemLabel, itemDetail, onChoose
     } catch (failure) {
       if (mine !== asked.current) return;
       setResults(null);
-      setFailed(errorList(failure)[0]?.details || t('picker.error'));
+      setFailed(errorList(failure)[0]?.details || (texts.error ?? t('picker.error')));
     }
   }
 
@@ -60,9 +76,9 @@ export function SearchPicker<T>({ find, itemKey, itemLabel, itemDetail, onChoose
           {failed}
         </p>
       )}
-      {results && results.length === 0 && <p className="muted">{t('picker.none')}</p>}
+      {results && results.length === 0 && <p className="muted">{texts.none ?? t('picker.none')}</p>}
       {results && results.length > 0 && (
-        <ul className="vk-picker__results" aria-label={t('picker.results')}>
+        <ul className="vk-picker__results" aria-label={texts.results ?? t('picker.results')}>
           {results.map((item) => {
             const name = itemLabel(item);
             const detail = itemDetail?.(item);
@@ -72,12 +88,12 @@ export function SearchPicker<T>({ find, itemKey, itemLabel, itemDetail, onChoose
                 <span>
                   {name}
                   {detail && <span className="muted"> · {detail}</span>}
-                  {already && <span className="muted"> · {t('picker.taken')}</span>}
+                  {already && <span className="muted"> · {texts.taken ?? t('picker.taken')}</span>}
                 </span>
                 <button
                   type="button"
                   className="vk-btn vk-btn--light"
-                  aria-label={t('picker.chooseNamed', { name })}
+                  aria-label={chooseNamed(name)}
                   disabled={disabled || already}
                   onClick={() => {
                     onChoose(item);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { SearchPicker } from './SearchPicker';
+import { SearchPicker, type SearchPickerTexts } from './SearchPicker';
 import { createTestI18n } from '../testing/i18n';
 
 interface Item {
@@ -15,11 +15,11 @@ const items: Item[] = [
   { id: 2, name: 'Luis Pérez', code: '' },
 ];
 
-function setup(find: (text: string) => Promise<Item[]>, taken?: (item: Item) => boolean) {
+function setup(find: (text: string) => Promise<Item[]>, taken?: (item: Item) => boolean, texts?: SearchPickerTexts) {
   const onChoose = vi.fn();
   render(
     <I18nextProvider i18n={createTestI18n()}>
-      <SearchPicker<Item> label="Proveedores" find={find} itemKey={(i) => i.id} itemLabel={(i) => i.name} itemDetail={(i) => i.code} onChoose={onChoose} taken={taken} debounceMs={0} />
+      <SearchPicker<Item> label="Proveedores" find={find} itemKey={(i) => i.id} itemLabel={(i) => i.name} itemDetail={(i) => i.code} onChoose={onChoose} taken={taken} debounceMs={0} texts={texts} />
     </I18nextProvider>,
   );
   const group = screen.getByRole('group', { name: 'Proveedores' });
@@ -71,5 +71,29 @@ describe('<SearchPicker>', () => {
     release([items[0]]);
     await new Promise((r) => setTimeout(r, 0));
     expect(within(group).queryByRole('button', { name: 'Elegir Ana García' })).not.toBeInTheDocument();
+  });
+
+  it("a plugin's own wording replaces the kit's: the list's name, the button's, taken, nothing found, a failure without a reason", async () => {
+    const find = vi.fn<(text: string) => Promise<Item[]>>(async () => items);
+    const texts: SearchPickerTexts = {
+      results: 'Contactos encontrados',
+      none: 'Ningún contacto coincide',
+      taken: 'ya está en la carpeta',
+      error: 'Sin respuesta',
+      chooseNamed: (name) => `Elegir a ${name}`,
+    };
+    const { onChoose, group, search } = setup(find, (i) => i.id === 2, texts);
+    search('ana');
+    const results = await within(group).findByRole('list', { name: 'Contactos encontrados' });
+    expect(within(results).getByRole('button', { name: 'Elegir a Luis Pérez' })).toBeDisabled();
+    expect(within(results).getAllByRole('listitem')[1]).toHaveTextContent('Luis Pérez · ya está en la carpeta');
+    fireEvent.click(within(results).getByRole('button', { name: 'Elegir a Ana García' }));
+    expect(onChoose).toHaveBeenCalledWith(items[0]);
+    find.mockResolvedValueOnce([]);
+    search('zz');
+    expect(await within(group).findByText('Ningún contacto coincide')).toBeInTheDocument();
+    find.mockRejectedValueOnce({ code: 'X', data: null, details: '' });
+    search('zzz');
+    expect(await within(group).findByRole('alert')).toHaveTextContent('Sin respuesta');
   });
 });

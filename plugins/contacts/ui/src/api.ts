@@ -62,15 +62,6 @@ export interface ContactGroup {
   members: number;
 }
 
-/** The fields of a write that differ from the record (`…/update` takes the id and what changes). */
-export function changedFields(values: Record<string, unknown>, record: Record<string, unknown>): Record<string, unknown> {
-  const changed: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(values)) {
-    if (JSON.stringify(value ?? null) !== JSON.stringify(record[field] ?? null)) changed[field] = value;
-  }
-  return changed;
-}
-
 export function contactsApi(api: ApiClient) {
   return {
     list: (body: { search: string; page: number; per_page: number; state?: StateFilter }) => {

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useFieldErrors, type FormContext } from '@volante/plugin-ui';
+import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Priority, StaffMember, Task, TaskFields } from '../api';
 import { PRIORITIES } from '../lists';
@@ -68,33 +68,17 @@ export function TaskForm({
 }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
-  const formId = useId();
-  const [draft, setDraft] = useState<TaskDraft>(() => taskDraft(task, me?.user_id ?? null));
-  const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors(formId, TASK_FIELDS);
-  const set = (patch: Partial<TaskDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const ctx: FormContext = { formId, errors, disabled: busy };
+  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => taskDraft(task, me?.user_id ?? null), {
+    fields: TASK_FIELDS,
+    toBody: taskBody,
+    required: 'title',
+    onSubmit,
+    fallback: t('actionError'),
+  });
   const named: Named[] = [];
   if (task?.assignee_user_id) named.push({ user_id: task.assignee_user_id, name: task.assignee_name });
   if (!task && me) named.push(me);
   const owners = staffOptions(staff, named, (id) => t('userNumber', { id }));
-
-  async function submit() {
-    errors.reset();
-    const body = taskBody(draft);
-    if (!body) {
-      errors.setErrors({ title: ui('form.required') });
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(body);
-    } catch (failure) {
-      errors.fail(failure, t('actionError'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <form
@@ -102,10 +86,7 @@ export function TaskForm({
       aria-label={label}
       aria-busy={busy}
       noValidate
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void submit();
-      }}
+      onSubmit={handleSubmit}
     >
       <FormMessages errors={errors.errors} general={errors.general} testId="task-errors" />
       <div className="vk-form__grid">

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageState, useApi, useLoad, usePageLayout, useRecord, useToast, type FormValues } from '@volante/plugin-ui';
+import { PageState, changedFields, useApi, useLoad, usePageLayout, useRecord, useToast, type FormValues } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { ContactForm } from '../components/ContactForm';
 import { ContactHead, useStateActions } from '../components/ContactActions';
 import { ProviderGroupsCard } from '../components/ProviderGroups';
 import { SchemasState } from '../components/SchemasState';
 import { useContactSchemas } from '../schema';
-import { changedFields, providersApi } from '../api';
+import { providersApi } from '../api';
 
 /**
  * /provider/view/:provider_id — a supplier's card (`GET provider/read?id=`): its data in the
@@ -56,7 +56,7 @@ export default function ProviderViewPage() {
             submitLabel={t('view.save')}
             disabled={deleted}
             onSubmit={async (values) => {
-              const changed = changedFields(values, provider);
+              const changed = changedFields<FormValues>(values, provider);
               if (Object.keys(changed).length === 0) {
                 toast.info(t('providers.view.noChanges'));
                 return;

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FieldErrorMessage, FormMessages, UI_NAMESPACE, errorList, formatDate, useFieldErrors, useProvinceOptions } from '@volante/plugin-ui';
+import { ErrorList, FieldErrorMessage, FormMessages, SearchPicker, UI_NAMESPACE, errorList, formatDate, useFieldErrors, useProvinceOptions } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Book, DgtApi, EntryDetail, EntryFields, ExamResult, ExistingEntry, FoundContact } from '../api';
 import { LICENCES, RESULTS } from '../lists';
 import { entryStatus, parseWhole, textOf } from '../format';
 import { bookViewPath } from '../paths';
-import { ContactFinder } from './ContactFinder';
+import { useContactPicker } from './contactPicker';
 import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 /** An entry's fields as the form holds them (text, as typed). */
@@ -136,6 +136,7 @@ export interface EntryFormProps {
  */
 export function EntryForm({ api, book, entry, label, submitLabel, readOnly = false, onSubmit, extra }: EntryFormProps) {
   const { t } = useTranslation(NAMESPACE);
+  const contactPicker = useContactPicker(api);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const provinces = useProvinceOptions();
   const formId = useId();
@@ -279,7 +280,7 @@ export function EntryForm({ api, book, entry, label, submitLabel, readOnly = fal
           )}
           <ErrorList messages={contactFailed} testId="contact-errors" />
           <FieldErrorMessage form={formId} field="contact_id" error={errors.errors.contact_id} />
-          <ContactFinder api={api} onChoose={(c) => void choose(c)} disabled={busy} />
+          <SearchPicker<FoundContact> {...contactPicker} onChoose={(c) => void choose(c)} disabled={busy} />
         </section>
       )}
       {existing && existing.length > 0 && <ExistingEntries entries={existing} licence={draft.licence} openSame={openSame} />}

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ErrorList, FieldErrorMessage, FormMessages, UI_NAMESPACE, errorList, useConfirm, useFieldErrors, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, ErrorList, FieldErrorMessage, FormMessages, SearchPicker, UI_NAMESPACE, errorList, useConfirm, useFieldErrors, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { DgtApi, ExamResult, FolderDetail, FolderStudent, FolderStudentUpdate, FoundContact, NewFolderStudent, Tax } from '../api';
 import { RESULTS } from '../lists';
 import { bookViewPath } from '../paths';
-import { ContactFinder } from './ContactFinder';
+import { useContactPicker } from './contactPicker';
 import { ResultBadge } from './Badges';
 import { FormActions, InputField, SelectField, type FormContext } from '@volante/plugin-ui';
 
@@ -169,6 +169,7 @@ const ADD_FIELDS = ['contact_id', 'tax_id', 'tax_number', 'notes'] as const;
 /** "Añadir alumno": a contact from the finder, the fee paid and its receipt number. */
 function AddStudent({ api, folder, taxes, onSaved }: { api: DgtApi; folder: FolderDetail; taxes: Tax[]; onSaved(folder: FolderDetail): void }) {
   const { t } = useTranslation(NAMESPACE);
+  const contactPicker = useContactPicker(api);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
@@ -224,7 +225,7 @@ function AddStudent({ api, folder, taxes, onSaved }: { api: DgtApi; folder: Fold
           </button>
         </p>
       ) : (
-        <ContactFinder api={api} onChoose={setContact} disabled={busy} taken={inFolder} />
+        <SearchPicker<FoundContact> {...contactPicker} onChoose={setContact} disabled={busy} taken={(c) => inFolder.has(c.id)} />
       )}
       <FieldErrorMessage form={formId} field="contact_id" error={errors.errors.contact_id} />
       <div className="vk-form__grid">

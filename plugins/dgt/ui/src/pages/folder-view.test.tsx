@@ -145,6 +145,8 @@ describe('a folder\'s students', () => {
     fireEvent.change(box, { target: { value: 'garcia' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(await within(form).findByRole('button', { name: 'Elegir a Lucía García Pérez' })).toBeDisabled();
+    // dgt's wording, not the kit's
+    expect(within(within(form).getByRole('list', { name: 'Contactos encontrados' })).getAllByRole('listitem')[0]).toHaveTextContent('Lucía García Pérez · 12345678Z · ya está en la carpeta');
     fireEvent.click(within(form).getByRole('button', { name: 'Elegir a Marta Gómez Sanz' }));
     expect(within(form).getByTestId('add-student-contact')).toHaveTextContent('Alumno: Marta Gómez Sanz');
     const taxSelect = await within(form).findByRole('combobox', { name: 'Tasa' });

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckField, FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useFieldErrors, type FormContext } from '@volante/plugin-ui';
+import { CheckField, FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { DocumentFields, Group, NoteDocument } from '../api';
 import { MAX_DESCRIPTION, MAX_TITLE } from '../lists';
@@ -66,29 +66,14 @@ export function DocumentForm({
 }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
-  const formId = useId();
-  const [draft, setDraft] = useState<DocumentDraft>(() => documentDraft(document));
-  const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors(formId, DOCUMENT_FIELDS);
-  const set = (patch: Partial<DocumentDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const ctx: FormContext = { formId, errors, disabled: busy || disabled };
-
-  async function submit() {
-    errors.reset();
-    const body = documentBody(draft);
-    if (!body) {
-      errors.setErrors({ title: ui('form.required') });
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(body);
-    } catch (failure) {
-      errors.fail(failure, t('actionError'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => documentDraft(document), {
+    fields: DOCUMENT_FIELDS,
+    toBody: documentBody,
+    required: 'title',
+    onSubmit,
+    fallback: t('actionError'),
+    disabled,
+  });
 
   return (
     <form
@@ -96,10 +81,7 @@ export function DocumentForm({
       aria-label={label}
       aria-busy={busy}
       noValidate
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void submit();
-      }}
+      onSubmit={handleSubmit}
     >
       <FormMessages errors={errors.errors} general={errors.general} testId="document-errors" />
       <div className="vk-form__grid">

@@ -6,6 +6,7 @@ import {
   FilterSelect,
   FilteredList,
   FormMessages,
+  SearchPicker,
   UI_NAMESPACE,
   useApi,
   useFieldErrors,
@@ -19,7 +20,6 @@ import { practicesApi, type FoundContact, type NewStudent, type PracticesApi, ty
 import { LICENCES } from '../lists';
 import { studentViewPath } from '../paths';
 import { teacherOptions, useTeachers } from '../useStaff';
-import { ContactFinder } from '../components/ContactFinder';
 import { FormActions, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
 
 interface Filters {
@@ -168,7 +168,17 @@ function NewStudentPanel({ api, teachers, onClose }: { api: PracticesApi; teache
             </button>
           </p>
         ) : (
-          <ContactFinder api={api} onChoose={setContact} disabled={busy} />
+          <SearchPicker<FoundContact>
+            find={api.contacts.find}
+            itemKey={(c) => c.id}
+            itemLabel={(c) => c.display_name}
+            itemDetail={(c) => c.fiscal_code}
+            onChoose={setContact}
+            disabled={busy}
+            placeholder={t('finder.search')}
+            testId="contact-finder"
+            texts={{ results: t('finder.results'), none: t('finder.none'), chooseNamed: (name) => t('finder.chooseNamed', { name }) }}
+          />
         )}
         <FieldErrorMessage form={formId} field="contact_id" error={errors.errors.contact_id} />
         <div className="vk-form__grid">

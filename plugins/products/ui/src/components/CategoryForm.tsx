@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useFieldErrors, type FormContext } from '@volante/plugin-ui';
+import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Category, CategoryFields, CategoryStatus } from '../api';
 import { CATEGORY_IMAGE_FOLDER, CATEGORY_STATUSES } from '../lists';
@@ -52,29 +52,14 @@ export function CategoryForm({
 }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
-  const formId = useId();
-  const [draft, setDraft] = useState<CategoryDraft>(() => categoryDraft(category));
-  const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors(formId, CATEGORY_FIELDS);
-  const set = (patch: Partial<CategoryDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const ctx: FormContext = { formId, errors, disabled: busy || disabled };
-
-  async function submit() {
-    errors.reset();
-    const body = categoryBody(draft);
-    if (!body) {
-      errors.setErrors({ name: ui('form.required') });
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(body);
-    } catch (failure) {
-      errors.fail(failure, t('actionError'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => categoryDraft(category), {
+    fields: CATEGORY_FIELDS,
+    toBody: categoryBody,
+    required: 'name',
+    onSubmit,
+    fallback: t('actionError'),
+    disabled,
+  });
 
   return (
     <form
@@ -82,10 +67,7 @@ export function CategoryForm({
       aria-label={label}
       aria-busy={busy}
       noValidate
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void submit();
-      }}
+      onSubmit={handleSubmit}
     >
       <FormMessages errors={errors.errors} general={errors.general} testId="category-errors" />
       <div className="vk-form__grid">

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormActions, FormMessages, InputField, UI_NAMESPACE, useFieldErrors, type FormContext } from '@volante/plugin-ui';
+import { Field, FormActions, FormMessages, InputField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { useExplain } from '../actions';
 import { parsePosition } from '../format';
@@ -24,6 +24,23 @@ export interface ChildValues {
   title: string;
   text: string;
   position?: number;
+}
+
+/** The form's fields as typed (the position as text: '' for none). */
+interface ChildDraft {
+  title: string;
+  text: string;
+  position: string;
+}
+
+/** The body to send (text trimmed; the position when shown and valid), or null without a title. */
+function childBody(draft: ChildDraft, textField: TextField, withPosition: boolean): ChildBody | null {
+  const title = draft.title.trim();
+  if (!title) return null;
+  const body: ChildBody = { title, [textField]: draft.text.trim() };
+  const position = withPosition ? parsePosition(draft.position) : undefined;
+  if (typeof position === 'number') body.position = position;
+  return body;
 }
 
 /**
@@ -58,39 +75,28 @@ export function ChildForm({
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const explain = useExplain();
-  const formId = useId();
-  const [title, setTitle] = useState(values?.title ?? '');
-  const [text, setText] = useState(values?.text ?? '');
-  const [position, setPosition] = useState(values?.position ? String(values.position) : '');
-  const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors(formId, CHILD_FIELDS);
-  const ctx: FormContext = { formId, errors, disabled: busy || disabled };
-  const content = textField === 'content';
 
-  async function submit() {
-    errors.reset();
-    const body: ChildBody = { title: title.trim(), [textField]: text.trim() };
-    const local: Record<string, string> = {};
-    if (!body.title) local.title = ui('form.required');
-    if (withPosition) {
-      const wanted = parsePosition(position);
-      if (wanted === null) local.position = /^\s*\d+\s*$/.test(position) ? ui('form.minimum', { min: 1 }) : ui('form.integer');
-      else if (wanted !== undefined) body.position = wanted;
-    }
-    if (Object.keys(local).length > 0) {
-      errors.setErrors(local);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(body);
-    } catch (failure) {
-      errors.fail(explain(failure), t('actionError'));
-      onRefused?.(failure);
-    } finally {
-      setBusy(false);
-    }
+  /** Why a typed position is not one (a whole number from 1), or undefined. */
+  function positionError(position: string): string | undefined {
+    if (parsePosition(position) !== null) return undefined;
+    return /^\s*\d+\s*$/.test(position) ? ui('form.minimum', { min: 1 }) : ui('form.integer');
   }
+
+  const { formId, draft, set, busy, errors, ctx, handleSubmit } = useDraftForm<ChildDraft, ChildBody>(
+    () => ({ title: values?.title ?? '', text: values?.text ?? '', position: values?.position ? String(values.position) : '' }),
+    {
+      fields: CHILD_FIELDS,
+      toBody: (d) => childBody(d, textField, withPosition),
+      required: 'title',
+      validate: ({ position }) => ({ position: withPosition ? positionError(position) : undefined }),
+      onSubmit,
+      fallback: t('actionError'),
+      explain,
+      onRefused,
+      disabled,
+    },
+  );
+  const content = textField === 'content';
 
   return (
     <form
@@ -99,14 +105,11 @@ export function ChildForm({
       aria-busy={busy}
       noValidate
       data-testid={testId}
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void submit();
-      }}
+      onSubmit={handleSubmit}
     >
       <FormMessages errors={errors.errors} general={errors.general} testId={testId ? `${testId}-errors` : 'child-errors'} />
       <div className="vk-form__grid">
-        <InputField ctx={ctx} field="title" label={t('fields.title')} value={title} maxLength={MAX_TITLE} required onChange={setTitle} />
+        <InputField ctx={ctx} field="title" label={t('fields.title')} value={draft.title} maxLength={MAX_TITLE} required onChange={(title) => set({ title })} />
         {withPosition && (
           <InputField
             ctx={ctx}
@@ -114,8 +117,8 @@ export function ChildForm({
             label={t('fields.position')}
             hint={t(values ? 'form.positionHint' : 'form.newPositionHint')}
             inputMode="numeric"
-            value={position}
-            onChange={setPosition}
+            value={draft.position}
+            onChange={(position) => set({ position })}
           />
         )}
       </div>
@@ -124,10 +127,10 @@ export function ChildForm({
           className="vk-input"
           rows={content ? 10 : 3}
           {...errors.control(textField)}
-          value={text}
+          value={draft.text}
           maxLength={content ? MAX_CONTENT : MAX_DESCRIPTION}
           disabled={ctx.disabled}
-          onChange={(ev) => setText(ev.target.value)}
+          onChange={(ev) => set({ text: ev.target.value })}
         />
       </Field>
       {!disabled && (

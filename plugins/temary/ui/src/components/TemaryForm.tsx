@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useFieldErrors, type FormContext } from '@volante/plugin-ui';
+import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Temary, TemaryFields, TemaryStatus } from '../api';
 import { useExplain } from '../actions';
@@ -60,30 +60,16 @@ export function TemaryForm({
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const explain = useExplain();
-  const formId = useId();
-  const [draft, setDraft] = useState<TemaryDraft>(() => temaryDraft(temary));
-  const [busy, setBusy] = useState(false);
-  const errors = useFieldErrors(formId, TEMARY_FIELDS);
-  const set = (patch: Partial<TemaryDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const ctx: FormContext = { formId, errors, disabled: busy || disabled };
-
-  async function submit() {
-    errors.reset();
-    const body = temaryBody(draft);
-    if (!body) {
-      errors.setErrors({ name: ui('form.required') });
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(body);
-    } catch (failure) {
-      errors.fail(explain(failure), t('actionError'));
-      onRefused?.(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => temaryDraft(temary), {
+    fields: TEMARY_FIELDS,
+    toBody: temaryBody,
+    required: 'name',
+    onSubmit,
+    fallback: t('actionError'),
+    explain,
+    onRefused,
+    disabled,
+  });
 
   return (
     <form
@@ -91,10 +77,7 @@ export function TemaryForm({
       aria-label={label}
       aria-busy={busy}
       noValidate
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void submit();
-      }}
+      onSubmit={handleSubmit}
     >
       <FormMessages errors={errors.errors} general={errors.general} testId="temary-errors" />
       <div className="vk-form__grid">
