@@ -167,6 +167,33 @@ impl Harness {
         request.send().await.expect("request").json().await.expect("JSON answer")
     }
 
+    /// A call without a session (a public route, e.g. a public link's).
+    pub async fn get_public(&self, path: &str, query: &[(&str, &str)]) -> Value {
+        self.client.get(format!("{}/{path}", self.api)).query(query).send().await.expect("request").json().await.expect("JSON answer")
+    }
+
+    pub async fn post_public(&self, path: &str, body: Value) -> Value {
+        self.client.post(format!("{}/{path}", self.api)).json(&body).send().await.expect("request").json().await.expect("JSON answer")
+    }
+
+    /// The raw answer to a GET without a session of `url`, a path under the host (as `/api/…`
+    /// URLs that plugins answer): its status, content type and bytes.
+    pub async fn fetch_public(&self, url: &str) -> (u16, String, Vec<u8>) {
+        let origin = self.api.trim_end_matches("/api");
+        let answer = self.client.get(format!("{origin}{url}")).send().await.expect("request");
+        let status = answer.status().as_u16();
+        let content_type = answer.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        (status, content_type, answer.bytes().await.expect("body").to_vec())
+    }
+
+    /// The mails the host wrote to its outbox (no SMTP server configured), oldest first.
+    pub fn outbox(&self) -> Vec<String> {
+        let dir = self.state.config.data_dir.join("outbox");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir).map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+        paths.sort();
+        paths.iter().map(|p| std::fs::read_to_string(p).unwrap_or_default()).collect()
+    }
+
     /// Upload a file into the business's document manager (`filesystem/file/upload`, top
     /// folder) and answer its id.
     pub async fn upload(&self, name: &str, bytes: Vec<u8>) -> i64 {
@@ -216,6 +243,17 @@ pub fn ok(answer: &Value) -> &Value {
 pub fn code(answer: &Value) -> String {
     let error = if answer["error"].is_array() { &answer["error"][0] } else { &answer["error"] };
     error["code"].as_str().unwrap_or_default().to_string()
+}
+
+/// The text of a PDF by poppler's `pdftotext`; `None` when it is not installed (the suite's setup
+/// installs it).
+pub fn pdftotext(pdf: &[u8]) -> Option<String> {
+    let dir = tempfile::tempdir().ok()?;
+    let path = dir.path().join("doc.pdf");
+    std::fs::write(&path, pdf).ok()?;
+    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().ok()?;
+    assert!(out.status.success(), "pdftotext failed: {}", String::from_utf8_lossy(&out.stderr));
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// A file a plugin answered in base64 (`{"filename", "content_type", "base64"}`), decoded.

@@ -3,17 +3,7 @@
 //! `contact_id` is refused with BILLING-007 (contacts unavailable).
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, decode_base64, ok, Harness};
-
-/// The PDF's text, or `None` when `pdftotext` is not installed.
-fn pdftotext(pdf: &[u8]) -> Option<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("doc.pdf");
-    std::fs::write(&path, pdf).unwrap();
-    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().ok()?;
-    assert!(out.status.success(), "pdftotext failed: {}", String::from_utf8_lossy(&out.stderr));
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
-}
+use volante_plugin_harness::{code, decode_base64, ok, pdftotext, Harness};
 
 async fn count_invoices(h: &Harness) -> i64 {
     let page = h.post("invoice/readall", json!({ "state": "all", "per_page": 500 })).await;
