@@ -33,10 +33,19 @@ describe('routes', () => {
     expect(api.calls('GET user/verify')[0].headers.authorization).toBe('Token test-token');
   });
 
-  it('unknown paths go to /404, which needs no session', async () => {
-    renderApp('/esto/no/existe');
+  it('/404 needs no session', async () => {
+    const { api } = renderApp('/404');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/404');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('a signed-out path no shell route knows goes to sign-in once no public screen claims it', async () => {
+    const { api } = renderApp('/esto/no/existe');
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/sign-in');
+    // only the public modules were asked for, without a token
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET plugin/modules']);
+    expect(api.requests[0].headers.authorization).toBeUndefined();
   });
 
   it('/noauth goes to / and so to the sign-in screen', async () => {

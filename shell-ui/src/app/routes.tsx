@@ -11,8 +11,9 @@ import { LockProvider } from '../features/lock/LockContext';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { PageErrorBoundary } from '../components/PageError';
 import { Splash } from '../components/Splash';
-import { ModulesProvider, useModules } from '../modules/ModulesContext';
-import { ModuleFallback, ModulePage } from '../modules/ModuleRoutes';
+import { PublicLayout } from '../layout/PublicLayout';
+import { ModulesProvider, isPublicRoute, useModules } from '../modules/ModulesContext';
+import { ModuleFallback, ModulePage, PublicModuleFallback } from '../modules/ModuleRoutes';
 
 const SignInPage = lazyPage(() => import('../features/auth/SignInPage'));
 const SignUpPage = lazyPage(() => import('../features/auth/SignUpPage'));
@@ -45,20 +46,26 @@ function PublicPage({ children }: { children: ReactNode }) {
 }
 
 /**
- * A path no route matched. Without a session it is a 404 at once (nothing asked of the host);
- * signed in, it may belong to a module still loading (or one that failed), so the layout shows
- * and ModuleFallback decides.
+ * A path no route matched. It may belong to a module still loading (or one that failed).
+ * Signed in, the layout shows and ModuleFallback decides (a 404 when no module declares it).
+ * Signed out, the modules with public screens are listed (PublicModuleFallback): a path one of
+ * them declares waits for it in the public layout; any other goes to sign-in.
  */
 function UnknownPath() {
   const session = useSession();
-  if (!session.store.getToken()) return <Navigate to="/404" replace />;
+  if (!session.store.getToken()) return <PublicLayout page={<PublicModuleFallback />} />;
   return <Protected page={<ModuleFallback />} />;
 }
 
 function ShellRoutes() {
   const { entries } = useModules();
   const moduleRoutes = entries.flatMap((entry) =>
-    entry.status === 'ready' && entry.module ? entry.module.routes.map((route) => ({ module: entry.module!, route })) : [],
+    entry.status === 'ready' && entry.module
+      ? entry.module.routes.map((route) => ({ module: entry.module!, route, open: isPublicRoute(entry.info, route.path) }))
+      : [],
+  );
+  const routeOf = ({ module, route, open }: (typeof moduleRoutes)[number]) => (
+    <Route key={`${module.id} ${route.path}`} path={route.path} element={<ModulePage module={module} route={route} open={open} />} />
   );
   return (
     <Routes>
@@ -79,10 +86,10 @@ function ShellRoutes() {
           <Route path="business/view/:business_id" element={<BusinessViewPage />} />
           <Route path="plugins" element={<PluginListPage />} />
         </Route>
-        {moduleRoutes.map(({ module, route }) => (
-          <Route key={`${module.id} ${route.path}`} path={route.path} element={<ModulePage module={module} route={route} />} />
-        ))}
+        {moduleRoutes.filter((r) => !r.open).map(routeOf)}
       </Route>
+      {/* A module's public screens (a signing page): no session needed, signed in or not. */}
+      <Route element={<PublicLayout />}>{moduleRoutes.filter((r) => r.open).map(routeOf)}</Route>
       <Route path="*" element={<UnknownPath />} />
     </Routes>
   );

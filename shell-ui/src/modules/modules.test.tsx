@@ -149,3 +149,99 @@ describe('modules at run time', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/404');
   });
 });
+
+describe('public screens (manifest ui.public_routes)', () => {
+  function SignPage() {
+    const { t } = useTranslation('agreements');
+    return <h2 data-testid="sign-page">{t('sign.title')}</h2>;
+  }
+  function AgreementList() {
+    return <h2 data-testid="agreement-list">list</h2>;
+  }
+  const agreements: VolanteModule = defineModule({
+    id: 'agreements',
+    namespace: 'agreements',
+    resources: { es: { menu: { agreements: 'Acuerdos' }, sign: { title: 'Firma del acuerdo' } }, en: {} },
+    routes: [
+      { path: '/agreement/list', permission: 'agreement', Component: AgreementList },
+      { path: '/agreement/sign/:reference', Component: SignPage },
+    ],
+  });
+  const signRoute = '/agreement/sign/{reference}';
+  /** What the host lists without a session: only the public routes, no menu. */
+  const publicInfo: ModuleInfo = {
+    plugin_id: 'agreements',
+    name: 'Acuerdos',
+    version: '0.1.0',
+    remote: 'agreements',
+    url: '/plugins/agreements/remoteEntry.js',
+    exposes: ['./routes'],
+    menu: [],
+    routes: [signRoute],
+    public_routes: [signRoute],
+  };
+  /** With a session: every route, the menu, and which routes are public. */
+  const sessionInfo: ModuleInfo = {
+    ...publicInfo,
+    menu: [{ label: 'agreements:menu.agreements', path: '/agreement/list', permission: 'agreement', icon: 'file' }],
+    routes: ['/agreement/list', '/agreement/view/{agreement_id}', signRoute],
+  };
+  const signedOutHost = () => mockApi({ 'GET plugin/modules': envelopeOk([publicInfo]) });
+
+  it("a signed-out visitor opening /agreement/sign/abc gets the remote's page in the public layout, not the sign-in", async () => {
+    const host = signedOutHost();
+    renderApp('/agreement/sign/abc', { api: host, modules: scriptedLoader(agreements) });
+    expect(await screen.findByTestId('sign-page')).toHaveTextContent('Firma del acuerdo');
+    expect(screen.getByTestId('location')).toHaveTextContent('/agreement/sign/abc');
+    expect(screen.queryByRole('heading', { name: 'Iniciar sesión' })).toBeNull();
+    // the public frame: the product's name, no back-office sidebar or header
+    expect(within(screen.getByTestId('public-layout')).getByText('Volante')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Menú principal' })).toBeNull();
+    // the modules were asked for without a token, and nothing else (no user/verify)
+    expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET plugin/modules']);
+    expect(host.requests[0].headers.authorization).toBeUndefined();
+  });
+
+  it('a signed-out visitor on /contact/list still goes to sign-in', async () => {
+    renderApp('/contact/list', { api: signedOutHost(), modules: scriptedLoader(agreements) });
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/sign-in');
+  });
+
+  it("a signed-out visitor on a module's other route goes to sign-in, even with the module loaded", async () => {
+    renderApp('/agreement/list', { api: signedOutHost(), modules: scriptedLoader(agreements) });
+    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByTestId('agreement-list')).toBeNull();
+  });
+
+  it('a remote that fails says so in the public layout, with a retry that loads it', async () => {
+    const loader = scriptedLoader(new Error('down'), agreements);
+    renderApp('/agreement/sign/abc', { api: signedOutHost(), modules: loader });
+    const failed = await screen.findByTestId('module-failed');
+    expect(failed).toHaveTextContent('El módulo Acuerdos no se ha podido cargar');
+    expect(screen.getByTestId('public-layout')).toBeInTheDocument();
+    fireEvent.click(within(failed).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('sign-page')).toBeInTheDocument();
+  });
+
+  it('a signed-out visitor whose modules list cannot be had is told so, with a retry, not sent to sign-in', async () => {
+    let down = true;
+    const host = mockApi({ 'GET plugin/modules': () => (down ? new Response('down', { status: 503 }) : envelopeOk([publicInfo])) });
+    renderApp('/agreement/sign/abc', { api: host, modules: scriptedLoader(agreements) });
+    const offline = await screen.findByTestId('modules-offline');
+    expect(offline).toHaveTextContent('No se ha podido conectar con el servidor');
+    expect(screen.getByTestId('location')).toHaveTextContent('/agreement/sign/abc');
+    down = false;
+    fireEvent.click(within(offline).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('sign-page')).toBeInTheDocument();
+  });
+
+  it('signed in, the public route shows in the public layout too, while the other routes keep the back office', async () => {
+    const host = api(demoUser, [sessionInfo]);
+    renderApp('/agreement/sign/abc', { api: host, signedIn: true, modules: scriptedLoader(agreements) });
+    expect(await screen.findByTestId('sign-page')).toBeInTheDocument();
+    expect(screen.getByTestId('public-layout')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Menú principal' })).toBeNull();
+    expect(host.calls('GET plugin/modules')[0].headers.authorization).toBe('Token test-token');
+  });
+});

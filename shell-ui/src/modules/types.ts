@@ -1,4 +1,8 @@
-/** What `GET plugin/modules` lists: the caller's enabled modules (service on, menu filtered). */
+/**
+ * What `GET plugin/modules` lists: the caller's enabled modules (service on, menu filtered).
+ * Without a session it lists only the modules that have public screens, with `routes` =
+ * `public_routes` and no menu.
+ */
 export interface ModuleMenuEntry {
   /** An i18n key in the plugin's namespace, `contacts:menu.contacts`. */
   label: string;
@@ -19,4 +23,9 @@ export interface ModuleInfo {
   menu: ModuleMenuEntry[];
   /** Paths the module serves, `{param}` style (`/contact/view/{contact_id}/{back_dgt_folder}`). */
   routes: string[];
+  /**
+   * The routes among them that need no session (manifest `[ui] public_routes`: a signing page):
+   * shown in the public layout, whether or not the visitor is signed in. Older hosts leave it out.
+   */
+  public_routes?: string[];
 }
