@@ -214,6 +214,22 @@ async fn store_upload(state: &AppState, session: &Session, form: &upload::Form, 
     ok(json!({ "file": file.json(), "storage": usage.json() }))
 }
 
+/// `name`, or the first of "stem (2).ext", "stem (3).ext"… not taken in the folder.
+pub(crate) async fn free_name(conn: &mut AnyConnection, business_id: i64, folder_id: i64, name: &str) -> ApiResult<String> {
+    let (stem, ext) = match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => (stem, format!(".{ext}")),
+        _ => (name, String::new()),
+    };
+    let mut candidate = name.to_string();
+    for n in 2..=1000 {
+        if repo::file_by_name(conn, business_id, Some(folder_id), &candidate).await?.is_none() {
+            return Ok(candidate);
+        }
+        candidate = format!("{stem} ({n}){ext}");
+    }
+    Err(ApiError::new(codes::FILE_EXISTS, "Ya existe un archivo con ese nombre"))
+}
+
 /// A file uploaded to a plugin's upload route (manifest `upload = true`): the form's text fields
 /// and the file, stored (within `storage.max_upload_bytes` and the quota, as
 /// `filesystem/file/upload`) in the folder `folder` at the top of the business's document
@@ -229,6 +245,9 @@ pub async fn receive_for_plugin(state: &AppState, session: &Session, multipart: 
         let mut tx = state.db.begin().await?;
         repo::reserve(&mut tx, session.business_id, size).await?;
         let folder = repo::ensure_folder(&mut tx, session, None, folder).await?;
+        // The plugin's folder is filled by its uploads, not arranged by hand: a name already
+        // there gets the first free number, "contrato (2).pdf".
+        let name = free_name(&mut tx, session.business_id, folder.folder_id, &name).await?;
         let file = repo::insert_file(
             &mut tx,
             NewFile {

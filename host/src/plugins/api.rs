@@ -110,53 +110,42 @@ async fn revoke(State(state): State<AppState>, session: Session, Body(req): Body
 }
 
 /// `plugin/modules`: the caller's modules, for the shell to build its menu and load remotes.
-/// Without a session: the modules that have public screens (`ui.public_routes`), with only
-/// those as their routes and no menu, so the shell can show a public page (a signing page).
+/// Modules with public screens (`ui.public_routes`, a signing page) are listed for everyone:
+/// without a session, or without the module's service, with only those screens as their routes
+/// and no menu.
 async fn modules(State(state): State<AppState>, session: Result<Session, ApiError>) -> ApiJson {
-    let Ok(session) = session else {
-        let mut out = Vec::new();
-        for plugin in state.plugins.all().await {
-            let m = &plugin.manifest;
-            let Some(ui) = m.ui.as_ref().filter(|ui| !ui.public_routes.is_empty()) else { continue };
-            out.push(json!({
+    let session = session.ok();
+    let mut out = Vec::new();
+    for plugin in state.plugins.all().await {
+        let m = &plugin.manifest;
+        let Some(ui) = &m.ui else { continue };
+        let entry = |menu: Vec<Value>, routes: &[String]| {
+            json!({
                 "plugin_id": m.plugin.id,
                 "name": m.plugin.name,
                 "version": m.plugin.version.to_string(),
                 "remote": ui.remote,
                 "url": format!("/plugins/{}/remoteEntry.js", m.plugin.id),
                 "exposes": ui.exposes,
-                "menu": [],
-                "routes": ui.public_routes,
+                "menu": menu,
+                "routes": routes,
                 "public_routes": ui.public_routes,
-            }));
+            })
+        };
+        match &session {
+            Some(session) if m.services.iter().any(|s| session.services.contains(&s.id)) => {
+                let menu: Vec<Value> = ui
+                    .menu
+                    .iter()
+                    .filter(|entry| entry.permission.as_deref().is_none_or(|p| session.has(p)))
+                    .filter(|entry| entry.service.as_ref().is_none_or(|s| session.services.contains(s)))
+                    .map(|entry| json!(entry))
+                    .collect();
+                out.push(entry(menu, &ui.routes));
+            }
+            _ if !ui.public_routes.is_empty() => out.push(entry(Vec::new(), &ui.public_routes)),
+            _ => {}
         }
-        return ok(out);
-    };
-    let mut out = Vec::new();
-    for plugin in state.plugins.all().await {
-        let m = &plugin.manifest;
-        let Some(ui) = &m.ui else { continue };
-        if !m.services.iter().any(|s| session.services.contains(&s.id)) {
-            continue;
-        }
-        let menu: Vec<Value> = ui
-            .menu
-            .iter()
-            .filter(|entry| entry.permission.as_deref().is_none_or(|p| session.has(p)))
-            .filter(|entry| entry.service.as_ref().is_none_or(|s| session.services.contains(s)))
-            .map(|entry| json!(entry))
-            .collect();
-        out.push(json!({
-            "plugin_id": m.plugin.id,
-            "name": m.plugin.name,
-            "version": m.plugin.version.to_string(),
-            "remote": ui.remote,
-            "url": format!("/plugins/{}/remoteEntry.js", m.plugin.id),
-            "exposes": ui.exposes,
-            "menu": menu,
-            "routes": ui.routes,
-            "public_routes": ui.public_routes,
-        }));
     }
     ok(out)
 }

@@ -359,6 +359,7 @@ impl CallState {
                 Some(session) => repo::ensure_folder(&mut tx, session, None, folder).await?,
                 None => repo::ensure_business_folder(&mut tx, business_id, None, folder, None).await?,
             };
+            let name = crate::files::api::free_name(&mut tx, business_id, folder.folder_id, &name).await?;
             app.storage.put_bytes(&key, Bytes::from(bytes)).await?;
             let row = repo::insert_file(
                 &mut tx,

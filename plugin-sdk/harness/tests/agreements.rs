@@ -70,7 +70,15 @@ async fn agreements_are_signed_through_their_public_link() {
     ok(&h.post("agreement/config/save", config).await);
 
     // An agreement: every bad field at once, nothing stored.
-    let pdf = h.upload("contrato.pdf", template()).await;
+    // Templates and covers come through the plugin's upload route (into "Acuerdos"), where a
+    // name already there gets a number; anything else is refused and not kept.
+    assert_eq!(fields(&h.post_form("agreement/file/upload", &[], Some(("notas.txt", b"texto".to_vec()))).await), ["file"]);
+    let uploaded = ok(&h.post_form("agreement/file/upload", &[], Some(("contrato.pdf", template()))).await).clone();
+    assert_eq!((uploaded["kind"].as_str(), uploaded["name"].as_str()), (Some("pdf"), Some("contrato.pdf")));
+    let pdf = uploaded["file_id"].as_i64().unwrap();
+    let newer = ok(&h.post_form("agreement/file/upload", &[], Some(("contrato.pdf", template()))).await).clone();
+    assert_eq!(newer["name"], "contrato (2).pdf");
+    let newer = newer["file_id"].as_i64().unwrap();
     let not_pdf = h.upload("notas.txt", b"texto".to_vec()).await;
     let bad = h
         .post("agreement/create", json!({ "type": "lease", "name": " ", "pdf_file_id": not_pdf, "variables": [ { "variable": "colour", "page": 0, "x": 2, "y": 0.5 } ] }))
@@ -111,10 +119,14 @@ async fn agreements_are_signed_through_their_public_link() {
     assert_eq!(mails.len(), 1);
     assert!(mails[0].contains(&format!("http://127.0.0.1:8080/agreement/sign/{reference}")) && mails[0].contains("lucia@example.com"), "{}", mails[0]);
 
+    // The template changes while the request is pending: the link opens the new one.
+    ok(&h.post("agreement/update", json!({ "id": agreement_id, "pdf_file_id": newer })).await);
+
     // The public page, without a session: the request, its agreement and the template.
     let view = ok(&h.get_public("agreement/request/read", &[("reference", &reference)]).await).clone();
     assert_eq!((view["status"].as_str(), view["agreement"]["name"].as_str(), view["signer"]["document"].as_str()), (Some("requested"), Some("Contrato de matrícula"), Some("54362315K")));
     assert_eq!(view["fields"], json!(["name", "document", "guardian_name"]));
+    assert!(view["agreement"]["pdf_url"].as_str().unwrap().contains(&format!("file_id={newer}&")));
     let (status, content_type, bytes) = h.fetch_public(view["agreement"]["pdf_url"].as_str().unwrap()).await;
     assert_eq!((status, content_type.as_str()), (200, "application/pdf"));
     assert_eq!(bytes, template());

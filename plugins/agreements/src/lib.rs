@@ -466,7 +466,42 @@ fn agreement_update(ctx: &Ctx, req: &Req) -> Result<Value> {
     live_agreement(ctx, id)?;
     let record = resource::update::<Agreement>(ctx, id, Value::Object(body))?;
     check_template(&record.data)?;
+    // Pending requests are signed on the agreement as it is then: their links open its files.
+    let pending: Vec<String> = sql::query_as(
+        "SELECT reference FROM agreements_request WHERE business_id = $1 AND agreement_id = $2 AND status = 'requested' AND state <> 'deleted'",
+        &params![ctx.business_id, id],
+    )?;
+    for reference in &pending {
+        for file in [record.data.pdf_file_id, record.data.cover_file_id].into_iter().flatten() {
+            links::share_file(reference, file)?;
+        }
+    }
     agreement_detail(ctx, &record)
+}
+
+/// `agreement/file/upload` body (an upload route: the host stored the file first).
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct FileUpload {
+    pub file: files::Uploaded,
+}
+
+/// `agreement/file/upload`: a template (PDF) or cover (png/jpeg) into the folder "Acuerdos",
+/// for users with the agreement permission but not the document manager's. Answers the file
+/// with its `kind`, `pdf` or `image`; anything else is refused and not kept.
+fn file_upload(_ctx: &Ctx, req: &Req) -> Result<Value> {
+    let FileUpload { file } = req.json()?;
+    let kind = if pdf_file("file", file.file_id).is_ok() {
+        "pdf"
+    } else if validate::image_file("file", file.file_id).is_ok() {
+        "image"
+    } else {
+        return Err(Error::invalid_field("file", "El archivo debe ser un PDF o una imagen png, jpg o jpeg"));
+    };
+    let mut value = serde_json::to_value(&file)?;
+    value["kind"] = json!(kind);
+    value["url"] = file_url(Some(file.file_id));
+    Ok(value)
 }
 
 /// The `{id}` of a body.
@@ -1128,6 +1163,7 @@ impl Plugin for Agreements {
             .get("agreement/request/read", request_read)
             .post("agreement/request/sign", request_sign)
             .post("agreement/request/delete", request_delete)
+            .post("agreement/file/upload", file_upload)
     }
 
     fn schemas(schemas: &mut Schemas) {
@@ -1136,7 +1172,8 @@ impl Plugin for Agreements {
             .add::<IdBody>("agreements_id")
             .add::<Config>("agreements_config")
             .add::<RequestCreate>("agreements_request_create")
-            .add::<SignBody>("agreements_sign");
+            .add::<SignBody>("agreements_sign")
+            .add::<FileUpload>("agreements_file");
     }
 }
 
