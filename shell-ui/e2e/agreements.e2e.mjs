@@ -1,7 +1,8 @@
 // Agreements journey: the agreements plugin's remote loaded by the shell, and its public signing
 // page opened without a session.
-//  24. the director opens "Acuerdos", creates an agreement uploading a one-page PDF (made here),
-//      places the signer's name and document (typed in percent) and the signature (a click in the
+//  24. the director opens "Acuerdos", creates an agreement uploading a one-page PDF (made here;
+//      it goes up through the plugin's `agreement/file/upload`, answered as a `pdf`), places the
+//      signer's name and document (typed in percent) and the signature (a click in the
 //      page box), and requests a signature for a new signer by name; the link's address is read
 //      from "Copiar enlace". A fresh browser without a session opens it: the public layout (no
 //      sign-in, no back-office menu), the agreement and its form; the signer gives the name and
@@ -76,7 +77,11 @@ export async function agreementsJourneys({ host, browser, journey, skip }) {
     await form.getByRole('combobox', { name: /^Tipo( \*)?$/ }).selectOption({ label: 'Contrato de matrícula' });
     await form.getByRole('textbox', { name: /^Nombre( \*)?$/ }).fill(name);
     await form.getByRole('textbox', { name: /^Descripción( \*)?$/ }).fill('Contrato de enseñanza del permiso B');
+    // through the plugin's upload route (the agreement permission is enough, not the document manager's)
+    const uploaded = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/agreement/file/upload');
     await form.getByLabel('Subir PDF').setInputFiles({ name: pdfName, mimeType: 'application/pdf', buffer: onePagePdf(`CONTRATO DE ENSENANZA ${stamp}`) });
+    const upload = await (await uploaded).json();
+    assert(upload.success && upload.data.kind === 'pdf' && upload.data.name === pdfName && upload.data.file_id, `agreement/file/upload answered ${JSON.stringify(upload)}`);
     await form.getByTestId('pdf-link').filter({ hasText: pdfName }).waitFor();
 
     // The variables: name and document typed in percent, the signature placed with a click.

@@ -164,11 +164,21 @@ export interface FoundContact {
   phone: string;
 }
 
-/** A file of the document manager (`POST filesystem/file/upload`'s `file`). */
+/** What `POST agreement/file/upload` stored: a template or a cover (README "Calls"). */
+export type FileKind = 'pdf' | 'image';
+
+/**
+ * A file `POST agreement/file/upload` stored in the document manager's folder "Acuerdos" (a name
+ * already there gets a number: "contrato (2).pdf"). `kind` is what the host found in it; `url` is
+ * `/api/filesystem/file/read?file_id=N`, to be opened with the session's token.
+ */
 export interface StoredFile {
   file_id: number;
   name: string;
-  content_type?: string;
+  size: number;
+  content_type: string;
+  kind: FileKind;
+  url: string;
 }
 
 /** The agreements plugin's calls, and the others the screens need. */
@@ -199,11 +209,15 @@ export function agreementsApi(api: ApiClient, store?: SessionStore) {
       find: (search: string) => api.get<FoundContact[]>('contact/finder', { search }),
     },
     files: {
-      /** A PDF into the document manager (its `filesystem` permission), reporting the progress. */
+      /**
+       * A template (PDF) or cover (PNG, JPEG) into the folder "Acuerdos" (`agreement/file/upload`,
+       * multipart part `file`: the `agreement` permission is enough), reporting the progress.
+       * Anything else is `REQ-102` on `file`.
+       */
       upload: (file: File, onProgress?: (progress: UploadProgress) => void) => {
         const form = new FormData();
         form.append('file', file, file.name);
-        return uploadWithProgress<{ file: StoredFile }>('filesystem/file/upload', form, { store, onProgress }).then((answer) => answer.file);
+        return uploadWithProgress<StoredFile>('agreement/file/upload', form, { store, onProgress });
       },
       /** A PDF's page count (`filesystem/file/read?pdf_count=1`). */
       pages: (fileId: number) => api.get<{ file_id: number; pages: number }>('filesystem/file/read', { file_id: fileId, pdf_count: 1 }).then((answer) => answer.pages),

@@ -3,6 +3,7 @@ import { age, clickPercent, fractionToPercent, isMinor, newPlacement, percentToF
 import { agreementBody, agreementDraft, draftProblems } from './components/agreementDraft';
 import { signBody, signProblems, signerDraft, askedFields, guardianShown } from './components/signerDraft';
 import { agreement, signingView } from './test/fixtures';
+import { accepts, uploadMessage } from './components/fileUpload';
 
 describe('placements: percent in the screens, fractions of the page in the API', () => {
   it('shows fractions as percentages with a decimal comma and reads them back', () => {
@@ -76,5 +77,24 @@ describe("the signer's age and the guardian rule", () => {
       signature: 'data:image/png;base64,AAAA',
       signer: { name: 'Lucía', document: '54362315K', birthday: '2000-03-04', address: '', city: '', province: '', postal_code: '', phone: '', guardian_name: '', guardian_document: '' },
     });
+  });
+});
+
+describe('the files (agreement/file/upload)', () => {
+  it('takes a PDF for the template and a PNG or JPEG for the cover, by type or name as the host checks', () => {
+    const file = (name: string, type: string) => new File(['x'], name, { type });
+    expect([file('a.pdf', 'application/pdf'), file('A.PDF', ''), file('a.png', 'image/png')].map((f) => accepts('pdf', f))).toEqual([true, true, false]);
+    expect([file('a.png', 'image/png'), file('a.JPG', 'image/jpeg'), file('a.pdf', 'application/pdf'), file('a.gif', 'image/gif')].map((f) => accepts('image', f))).toEqual([true, true, false, false]);
+  });
+
+  it("a refusal's message: the host's error about the file first, then its first, then the fallback", () => {
+    const refused = [
+      { code: 'REQ-102', data: { field: 'name' }, details: 'Nombre no válido' },
+      { code: 'REQ-102', data: { field: 'file' }, details: 'El archivo debe ser un PDF o una imagen png, jpg o jpeg' },
+    ];
+    expect(uploadMessage(refused, 'No se ha podido subir')).toBe('El archivo debe ser un PDF o una imagen png, jpg o jpeg');
+    expect(uploadMessage([{ code: 'FILE-001', data: null, details: 'Demasiado grande' }], 'x')).toBe('Demasiado grande');
+    expect(uploadMessage([refused[0]], 'x')).toBe('Nombre no válido');
+    expect(uploadMessage([{ code: 'REQ-100', data: null, details: '' }], 'No se ha podido subir')).toBe('No se ha podido subir');
   });
 });

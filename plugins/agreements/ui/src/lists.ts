@@ -71,6 +71,3 @@ export const MAX_SUBJECT = 300;
 export const MAX_BODY = 10_000;
 export const MAX_ADDRESS = 300;
 export const MAX_DGT_CODE = 50;
-
-/** Where the covers go in the document manager (the same folder the plugin keeps its files in). */
-export const COVER_FOLDER = 'Acuerdos';

@@ -103,7 +103,7 @@ export function AgreementForm({
           <CheckField ctx={ctx} field="dgt_register" label={t('fields.dgt_register')} checked={draft.dgt_register} hint={t('form.dgtHint')} onChange={(dgt_register) => set({ dgt_register })} />
         </div>
         <NotesField ctx={ctx} field="description" label={t('fields.description')} value={draft.description} maxLength={MAX_DESCRIPTION} onChange={(description) => set({ description })} />
-        <CoverField ctx={ctx} label={t('fields.cover_file_id')} fileId={draft.cover_file_id} onChange={(cover_file_id) => set({ cover_file_id })} />
+        <CoverField ctx={ctx} api={api} label={t('fields.cover_file_id')} fileId={draft.cover_file_id} onChange={(cover_file_id) => set({ cover_file_id })} />
         <PdfField
           ctx={ctx}
           api={api}

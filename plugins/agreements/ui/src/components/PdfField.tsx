@@ -1,19 +1,16 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorMessage, errorList, fieldId, fileReadUrl, useSession, type FormContext } from '@volante/plugin-ui';
+import { FieldErrorMessage, fieldId, fileReadUrl, useSession, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { AgreementsApi, StoredFile } from '../api';
-
-/** What the file input takes. */
-export const PDF_ACCEPT = 'application/pdf,.pdf';
-
-/** Whether a chosen file is a PDF (its type or its name says so, as the host checks). */
-export const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+import { ACCEPT, describedBy, useFileUpload } from './fileUpload';
 
 /**
  * The agreement's template: the PDF (a link that opens it with the session's token), "Subir PDF"
- * (`POST filesystem/file/upload`, showing how much has gone up; it needs the document manager's
- * permission, and the host's refusal is shown) and "Quitar PDF". Hands out the stored file.
+ * (`POST agreement/file/upload` into the document manager's "Acuerdos", showing how much has gone
+ * up; the `agreement` permission is enough) and "Quitar PDF". A file that is not a PDF is refused
+ * here, or when the host finds an image in it; the host's refusal (`REQ-102` on `file`, a file
+ * too large…) is shown at the field. Hands out the stored file.
  */
 export function PdfField({
   ctx,
@@ -33,28 +30,16 @@ export function PdfField({
   const { t } = useTranslation(NAMESPACE);
   const session = useSession();
   const inputId = useId();
-  const [percent, setPercent] = useState<number | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const { percent, error: failed, upload } = useFileUpload(api, 'pdf', { wrongKind: (file) => t('pdf.notPdf', { name: file.name }), failed: t('pdf.uploadError') });
   const id = fieldId(ctx.formId, 'pdf_file_id');
   const error = ctx.errors.errors.pdf_file_id;
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setFailed(null);
-    if (!isPdf(file)) {
-      setFailed(t('pdf.notPdf', { name: file.name }));
-      return;
-    }
-    setPercent(0);
-    try {
-      onChange(await api.files.upload(file, (p) => setPercent(p.percent)));
-    } catch (failure) {
-      setFailed(errorList(failure)[0]?.details || t('pdf.uploadError'));
-    } finally {
-      setPercent(null);
-    }
+    const stored = await upload(file);
+    if (stored) onChange(stored);
   }
 
   return (
@@ -76,7 +61,17 @@ export function PdfField({
           <label className="vk-btn vk-btn--outline" htmlFor={inputId}>
             {fileId ? t('pdf.replace') : t('pdf.upload')}
           </label>
-          <input id={inputId} type="file" accept={PDF_ACCEPT} className="vk-visually-hidden" disabled={percent !== null} aria-label={t('pdf.upload')} onChange={(e) => void upload(e)} />
+          <input
+            id={inputId}
+            type="file"
+            accept={ACCEPT.pdf}
+            className="vk-visually-hidden"
+            disabled={percent !== null}
+            aria-label={t('pdf.upload')}
+            aria-invalid={failed || error ? true : undefined}
+            aria-describedby={describedBy(id, failed, error)}
+            onChange={(e) => void choose(e)}
+          />
           {fileId && (
             <button type="button" className="vk-btn vk-btn--light" onClick={() => onChange(null)}>
               {t('pdf.remove')}
@@ -91,7 +86,7 @@ export function PdfField({
         </div>
       )}
       {failed && (
-        <p className="vk-error" role="alert" data-testid="pdf-failed">
+        <p className="vk-error" role="alert" id={`${id}-upload-error`} data-testid="pdf-failed">
           {failed}
         </p>
       )}

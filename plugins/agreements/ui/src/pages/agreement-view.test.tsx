@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, mockXhrUploads, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { agreement, body, detail, types } from '../test/fixtures';
+import { agreement, body, detail, storedFile, types } from '../test/fixtures';
 
 /** Agreement 7 with its requests, the types, the PDF's page count; writes answer what was sent. */
 function viewHost(routes: Record<string, unknown> = {}) {
@@ -141,9 +141,9 @@ describe('a new agreement', () => {
     mockApi({
       'GET agreement/types_agreements': envelopeOk(types),
       'GET filesystem/file/read': (req: MockRequest) => envelopeOk({ file_id: Number(req.query.get('file_id')), pages: 1 }),
-      'POST filesystem/file/upload': async (req: MockRequest) => {
+      'POST agreement/file/upload': async (req: MockRequest) => {
         await gate;
-        return envelopeOk({ file: { file_id: 501, name: ((req.body as FormData).get('file') as File).name } });
+        return envelopeOk(storedFile(req, 501));
       },
       'POST agreement/create': (req: MockRequest) => envelopeOk(agreement({ id: 9, ...(body(req) as object) })),
       'GET agreement/read/9': envelopeOk(detail({ id: 9, requests: [] })),
@@ -167,7 +167,13 @@ describe('a new agreement', () => {
     release();
     expect(await screen.findByTestId('pdf-link')).toHaveTextContent('contrato.pdf');
     expect(screen.getByTestId('pdf-link')).toHaveAttribute('href', '/api/filesystem/file/read?file_id=501&token=test-token');
-    expect(api.calls('POST filesystem/file/upload')[0].headers.authorization).toBe('Token test-token');
+    // the plugin's upload route (the `agreement` permission is enough): the multipart's `file` only
+    const uploads = api.calls('POST agreement/file/upload');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].headers.authorization).toBe('Token test-token');
+    const sent = uploads[0].body as FormData;
+    expect([...sent.keys()]).toEqual(['file']);
+    expect((sent.get('file') as File).name).toBe('contrato.pdf');
 
     openVariables();
     await screen.findByTestId('pdf-pages');
@@ -207,5 +213,106 @@ describe('a new agreement', () => {
     expect(await within(form).findByTestId('error-name')).toHaveTextContent('Este campo es obligatorio');
     expect(within(form).getByTestId('error-type')).toHaveTextContent('Este campo es obligatorio');
     expect(api.calls('POST agreement/create')).toHaveLength(0);
+  });
+});
+
+describe("an agreement's files (agreement/file/upload)", () => {
+  const pdf = (name = 'contrato.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+  const png = (name = 'portada.png') => new File(['\x89PNG'], name, { type: 'image/png' });
+  const choose = (label: string, file: File) => fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+
+  it('uploads a new cover with progress, previews it with the token, and saves only its id; "Quitar imagen" sends null', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api = viewHost({
+      'POST agreement/file/upload': async (req: MockRequest) => {
+        await gate;
+        return envelopeOk(storedFile(req, 502));
+      },
+    });
+    restore = mockXhrUploads(api);
+    renderModule('/agreement/view/7', api);
+    await screen.findByTestId('view-title');
+    const cover = screen.getByTestId('cover');
+    expect(within(cover).getByTestId('cover-preview')).toHaveAttribute('src', '/api/filesystem/file/read?file_id=302&token=test-token');
+    // not a PNG or JPEG: refused here, nothing sent
+    choose('Subir imagen', pdf('portada.pdf'));
+    expect(await within(cover).findByTestId('cover-failed')).toHaveTextContent('portada.pdf no es una imagen PNG o JPEG');
+    choose('Subir imagen', png());
+    await waitFor(() => expect(within(cover).getByTestId('cover-progress')).toHaveTextContent('Subiendo… 100 %'));
+    expect(within(cover).queryByTestId('cover-failed')).toBeNull();
+    release();
+    await waitFor(() => expect(within(cover).getByTestId('cover-preview')).toHaveAttribute('src', '/api/filesystem/file/read?file_id=502&token=test-token'));
+    expect(within(cover).queryByTestId('cover-progress')).toBeNull();
+    const uploads = api.calls('POST agreement/file/upload');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0].headers.authorization).toBe('Token test-token');
+    expect(((uploads[0].body as FormData).get('file') as File).name).toBe('portada.png');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Acuerdo Contrato de matrícula guardado');
+    expect(api.calls('POST agreement/update').map(body)).toEqual([{ id: 7, cover_file_id: 502 }]);
+
+    fireEvent.click(within(screen.getByTestId('cover')).getByRole('button', { name: 'Quitar imagen' }));
+    expect(within(screen.getByTestId('cover')).getByTestId('cover-none')).toHaveTextContent('Sin imagen de portada');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.calls('POST agreement/update')).toHaveLength(2));
+    expect(body(api.calls('POST agreement/update')[1])).toEqual({ id: 7, cover_file_id: null });
+  });
+
+  it("shows the host's REQ-102 on `file` at the field it was chosen in, and keeps the file there was", async () => {
+    const refusal = 'El archivo debe ser un PDF o una imagen png, jpg o jpeg';
+    const api = viewHost({ 'POST agreement/file/upload': writeError('REQ-102', refusal, { field: 'file' }) });
+    restore = mockXhrUploads(api);
+    renderModule('/agreement/view/7', api);
+    await screen.findByTestId('view-title');
+
+    choose('Subir PDF', pdf('roto.pdf'));
+    const pdfField = screen.getByTestId('pdf');
+    const failed = await within(pdfField).findByTestId('pdf-failed');
+    expect(failed).toHaveTextContent(refusal);
+    const input = screen.getByLabelText('Subir PDF');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')).toBe(failed.id);
+    // the PDF there was stays, and the error is not the form's
+    expect(within(pdfField).getByTestId('pdf-link')).toHaveAttribute('href', '/api/filesystem/file/read?file_id=301&token=test-token');
+    expect(screen.queryByTestId('agreement-errors')).toBeNull();
+    expect(within(screen.getByTestId('cover')).queryByTestId('cover-failed')).toBeNull();
+
+    choose('Subir imagen', png('grande.png'));
+    const coverField = screen.getByTestId('cover');
+    expect(await within(coverField).findByTestId('cover-failed')).toHaveTextContent(refusal);
+    expect(screen.getByLabelText('Subir imagen')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(coverField).getByTestId('cover-preview')).toHaveAttribute('src', '/api/filesystem/file/read?file_id=302&token=test-token');
+    expect(api.calls('POST agreement/file/upload')).toHaveLength(2);
+
+    // the host's own refusal of a file (too large) goes there too
+    api.on('POST agreement/file/upload', writeError('FILE-001', 'El archivo supera el tamaño máximo'));
+    choose('Subir imagen', png('enorme.png'));
+    await waitFor(() => expect(within(coverField).getByTestId('cover-failed')).toHaveTextContent('El archivo supera el tamaño máximo'));
+
+    // nothing changed: nothing to save
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+  });
+
+  it('refuses a ".pdf" the host found an image in, and shows the name the host gave a repeated one', async () => {
+    const api = viewHost({ 'POST agreement/file/upload': (req: MockRequest) => envelopeOk(storedFile(req, 503, { kind: 'image', content_type: 'image/png' })) });
+    restore = mockXhrUploads(api);
+    renderModule('/agreement/view/7', api);
+    await screen.findByTestId('view-title');
+    choose('Subir PDF', pdf('foto.pdf'));
+    expect(await screen.findByTestId('pdf-failed')).toHaveTextContent('foto.pdf no es un PDF');
+    expect(screen.getByTestId('pdf-link')).toHaveAttribute('href', '/api/filesystem/file/read?file_id=301&token=test-token');
+
+    // "contrato.pdf" was already in "Acuerdos": the host numbers it
+    api.on('POST agreement/file/upload', (req: MockRequest) => envelopeOk(storedFile(req, 504, { name: 'contrato (2).pdf' })));
+    choose('Subir PDF', pdf());
+    await waitFor(() => expect(screen.getByTestId('pdf-link')).toHaveTextContent('contrato (2).pdf'));
+    expect(screen.queryByTestId('pdf-failed')).toBeNull();
+    expect(screen.getByTestId('pdf-link')).toHaveAttribute('href', '/api/filesystem/file/read?file_id=504&token=test-token');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Acuerdo Contrato de matrícula guardado');
+    expect(api.calls('POST agreement/update').map(body)).toEqual([{ id: 7, pdf_file_id: 504 }]);
   });
 });

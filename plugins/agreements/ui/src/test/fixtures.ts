@@ -1,6 +1,6 @@
 /** What the fake host answers in the page tests: records as the agreements plugin writes them (README). */
 import { envelopeOk, type MockRequest } from '@volante/plugin-ui/testing';
-import type { Agreement, AgreementConfig, AgreementDetail, Placement, SignRequest, Signer, SigningView } from '../api';
+import type { Agreement, AgreementConfig, AgreementDetail, Placement, SignRequest, Signer, SigningView, StoredFile } from '../api';
 
 /** The body of a request as a plain object. */
 export const body = (req: MockRequest) => req.body as Record<string, unknown>;
@@ -9,6 +9,24 @@ export const query = (req: MockRequest) => Object.fromEntries(req.query);
 
 /** `GET agreement/read/all`: one page with every item. */
 export const listPage = (items: unknown[]) => envelopeOk({ items, total: items.length, page: 1, per_page: 25, from: items.length ? 1 : 0, to: items.length });
+
+/**
+ * What `POST agreement/file/upload` answers: the multipart's `file` stored as `fileId` (its name,
+ * unless the folder "Acuerdos" already had it), a PDF or an image as its type says.
+ */
+export function storedFile(req: MockRequest, fileId: number, extra: Partial<StoredFile> = {}): StoredFile {
+  const file = (req.body as FormData).get('file') as File;
+  const pdf = file.type === 'application/pdf';
+  return {
+    file_id: fileId,
+    name: file.name,
+    size: file.size,
+    content_type: pdf ? 'application/pdf' : file.type,
+    kind: pdf ? 'pdf' : 'image',
+    url: `/api/filesystem/file/read?file_id=${fileId}`,
+    ...extra,
+  };
+}
 
 const meta = { state: 'active' as const, created_at: '2026-11-20T09:00:00.000Z', updated_at: '2026-11-20T09:00:00.000Z' };
 
