@@ -90,10 +90,10 @@ pub struct Placement {
     pub variable: String,
     /// 1 for the first page.
     pub page: u32,
-    pub x: f32,
-    pub y: f32,
-    pub size: f32,
-    pub width: f32,
+    pub x: f64,
+    pub y: f64,
+    pub size: f64,
+    pub width: f64,
 }
 
 impl Default for Placement {
@@ -981,7 +981,7 @@ fn marks(
             let what = match p.variable.as_str() {
                 "signature" => PdfMarkKind::Image(PdfImage {
                     file_id: signature?,
-                    width: p.width,
+                    width: p.width as f32,
                 }),
                 variable => {
                     let text = match variable {
@@ -1008,13 +1008,13 @@ fn marks(
                     if text.trim().is_empty() {
                         return None;
                     }
-                    PdfMarkKind::Text(PdfText { text, size: p.size })
+                    PdfMarkKind::Text(PdfText { text, size: p.size as f32 })
                 }
             };
             Some(PdfMark {
                 page: p.page,
-                x: p.x,
-                y: p.y,
+                x: p.x as f32,
+                y: p.y as f32,
                 what,
             })
         })
