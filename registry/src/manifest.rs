@@ -265,6 +265,9 @@ impl Manifest {
                 if route.auth != AuthKind::None {
                     return Err(bad("a link route is public: auth = \"none\""));
                 }
+                if route.permission.is_some() || route.upload {
+                    return Err(bad("a link route runs without a user: no permission, no upload"));
+                }
                 if link.is_empty() || !link.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
                     return Err(bad("link names the parameter or field that carries the reference"));
                 }
@@ -345,6 +348,7 @@ permission = "demo.read"
         assert_eq!(with("auth = \"none\"\nlink = \"reference\"").unwrap().routes[1].link.as_deref(), Some("reference"));
         assert!(matches!(with("link = \"reference\""), Err(ManifestError::BadRoute(..))));
         assert!(matches!(with("auth = \"none\"\nlink = \"a b\""), Err(ManifestError::BadRoute(..))));
+        assert!(matches!(with("auth = \"none\"\nlink = \"reference\"\npermission = \"demo\""), Err(ManifestError::BadRoute(..))));
         assert!(with("auth = \"none\"").unwrap().routes[1].link.is_none());
     }
 

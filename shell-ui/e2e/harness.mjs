@@ -139,11 +139,11 @@ export function ensureShellBuilt() {
  * courses, dgt and practices their students; practices its vehicles from fleet and its teachers
  * from employees; products its taxes from billing and its suppliers from contacts; clock, the
  * staff time clock, fleet, the school's vehicles, workshops and insurance, employees, the staff
- * with their user accounts, notes, the staff's notebooks, temary, the school's syllabi, and
- * agreements, the contracts signed on a public page, stand alone; agreements fills a signer in
- * from contacts when asked).
+ * with their user accounts, agenda, the school's calendar and tasks, notes, the staff's
+ * notebooks, temary, the school's syllabi, and agreements, the contracts signed on a public page,
+ * stand alone; agreements fills a signer in from contacts when asked).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'products', 'notes', 'temary', 'agreements'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

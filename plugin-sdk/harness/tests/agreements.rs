@@ -7,7 +7,7 @@
 use lopdf::content::{Content, Operation};
 use lopdf::{dictionary, Document, Object, Stream};
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, pdftotext, Harness};
+use volante_plugin_harness::{code, decode_base64, ok, pdftotext, Harness};
 
 /// An 8×4 PNG with transparent pixels: a drawn signature.
 const SIGNATURE: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAYAAACzzX7wAAAAF0lEQVR4nGNgYAj4D8QMuGm8kiCaUhMAk9YZ8aqd8JsAAAAASUVORK5CYII=";
@@ -76,7 +76,9 @@ async fn agreements_are_signed_through_their_public_link() {
     let uploaded = ok(&h.post_form("agreement/file/upload", &[], Some(("contrato.pdf", template()))).await).clone();
     assert_eq!((uploaded["kind"].as_str(), uploaded["name"].as_str()), (Some("pdf"), Some("contrato.pdf")));
     let pdf = uploaded["file_id"].as_i64().unwrap();
-    let newer = ok(&h.post_form("agreement/file/upload", &[], Some(("contrato.pdf", template()))).await).clone();
+    let image_as_pdf = h.post_form("agreement/file/upload", &[("kind", "pdf")], Some(("portada.png", decode_base64(SIGNATURE.trim_start_matches("data:image/png;base64,"))))).await;
+    assert_eq!((fields(&image_as_pdf), image_as_pdf["error"][0]["details"].as_str()), (vec!["file".to_string()], Some("El archivo debe ser un PDF")));
+    let newer = ok(&h.post_form("agreement/file/upload", &[("kind", "pdf")], Some(("contrato.pdf", template()))).await).clone();
     assert_eq!(newer["name"], "contrato (2).pdf");
     let newer = newer["file_id"].as_i64().unwrap();
     let not_pdf = h.upload("notas.txt", b"texto".to_vec()).await;

@@ -484,13 +484,16 @@ fn agreement_update(ctx: &Ctx, req: &Req) -> Result<Value> {
 #[serde(default)]
 pub struct FileUpload {
     pub file: files::Uploaded,
+    /// The kind expected, `pdf` or `image`; empty: either.
+    pub kind: String,
 }
 
 /// `agreement/file/upload`: a template (PDF) or cover (png/jpeg) into the folder "Acuerdos",
 /// for users with the agreement permission but not the document manager's. Answers the file
-/// with its `kind`, `pdf` or `image`; anything else is refused and not kept.
+/// with its `kind`, `pdf` or `image`; anything else, or another kind than the one asked for, is
+/// refused, and the host then does not keep the file.
 fn file_upload(_ctx: &Ctx, req: &Req) -> Result<Value> {
-    let FileUpload { file } = req.json()?;
+    let FileUpload { file, kind: expected } = req.json()?;
     let kind = if pdf_file("file", file.file_id).is_ok() {
         "pdf"
     } else if validate::image_file("file", file.file_id).is_ok() {
@@ -498,6 +501,13 @@ fn file_upload(_ctx: &Ctx, req: &Req) -> Result<Value> {
     } else {
         return Err(Error::invalid_field("file", "El archivo debe ser un PDF o una imagen png, jpg o jpeg"));
     };
+    match expected.trim() {
+        "" => {}
+        "pdf" if kind != "pdf" => return Err(Error::invalid_field("file", "El archivo debe ser un PDF")),
+        "image" if kind != "image" => return Err(Error::invalid_field("file", "La imagen debe ser png, jpg o jpeg")),
+        "pdf" | "image" => {}
+        _ => return Err(Error::invalid_field("kind", "El tipo es pdf o image")),
+    }
     let mut value = serde_json::to_value(&file)?;
     value["kind"] = json!(kind);
     value["url"] = file_url(Some(file.file_id));

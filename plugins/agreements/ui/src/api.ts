@@ -211,12 +211,14 @@ export function agreementsApi(api: ApiClient, store?: SessionStore) {
     files: {
       /**
        * A template (PDF) or cover (PNG, JPEG) into the folder "Acuerdos" (`agreement/file/upload`,
-       * multipart part `file`: the `agreement` permission is enough), reporting the progress.
-       * Anything else is `REQ-102` on `file`.
+       * multipart part `file` and the `kind` expected: the `agreement` permission is enough),
+       * reporting the progress. Anything else is `REQ-102` on `file`.
        */
-      upload: (file: File, onProgress?: (progress: UploadProgress) => void) => {
+      upload: (file: File, kind: FileKind, onProgress?: (progress: UploadProgress) => void) => {
         const form = new FormData();
         form.append('file', file, file.name);
+        // The host refuses (and does not keep) a file of the other kind.
+        form.append('kind', kind);
         return uploadWithProgress<StoredFile>('agreement/file/upload', form, { store, onProgress });
       },
       /** A PDF's page count (`filesystem/file/read?pdf_count=1`). */

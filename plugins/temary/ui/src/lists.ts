@@ -21,6 +21,8 @@ export const MAX_NAME = 200;
 export const MAX_TITLE = 200;
 export const MAX_CATEGORY = 60;
 export const MAX_DESCRIPTION = 5000;
+/** A sheet's or video's description (the host's limit for them, `tree.rs`). */
+export const MAX_MEDIA_DESCRIPTION = 2000;
 export const MAX_CONTENT = 100_000;
 
 /** The levels of a syllabus's tree, each kept in order under its parent (README "Order"). */

@@ -45,7 +45,7 @@ export function useFileUpload(api: AgreementsApi, kind: FileKind, messages: { wr
     }
     setPercent(0);
     try {
-      const stored = await api.files.upload(file, (p) => setPercent(p.percent));
+      const stored = await api.files.upload(file, kind, (p) => setPercent(p.percent));
       if (stored.kind !== kind) {
         setError(messages.wrongKind(file));
         return null;

@@ -172,7 +172,8 @@ describe('a new agreement', () => {
     expect(uploads).toHaveLength(1);
     expect(uploads[0].headers.authorization).toBe('Token test-token');
     const sent = uploads[0].body as FormData;
-    expect([...sent.keys()]).toEqual(['file']);
+    expect([...sent.keys()]).toEqual(['file', 'kind']);
+    expect(sent.get('kind')).toBe('pdf');
     expect((sent.get('file') as File).name).toBe('contrato.pdf');
 
     openVariables();
@@ -248,6 +249,7 @@ describe("an agreement's files (agreement/file/upload)", () => {
     expect(uploads).toHaveLength(1);
     expect(uploads[0].headers.authorization).toBe('Token test-token');
     expect(((uploads[0].body as FormData).get('file') as File).name).toBe('portada.png');
+    expect((uploads[0].body as FormData).get('kind')).toBe('image');
 
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await screen.findByText('Acuerdo Contrato de matrícula guardado');

@@ -23,7 +23,7 @@ import { NAMESPACE } from '../i18n';
 import type { Media, MediaKind, SubthemeDetail, TemaryApi } from '../api';
 import { useExplain } from '../actions';
 import { isConflict, messages } from '../format';
-import { MAX_DESCRIPTION, MAX_TITLE } from '../lists';
+import { MAX_MEDIA_DESCRIPTION, MAX_TITLE } from '../lists';
 import { OrderedList } from './OrderedList';
 
 /** What each kind takes (README "Sheets and videos"; the host checks the content too). */
@@ -234,7 +234,7 @@ function MediaUploadForm({
             />
           </Field>
           <InputField ctx={ctx} field="title" label={t('fields.title')} hint={t('media.titleHint')} value={title} maxLength={MAX_TITLE} onChange={setTitle} />
-          <NotesField ctx={ctx} field="description" label={t('fields.description')} value={description} maxLength={MAX_DESCRIPTION} onChange={setDescription} />
+          <NotesField ctx={ctx} field="description" label={t('fields.description')} value={description} maxLength={MAX_MEDIA_DESCRIPTION} onChange={setDescription} />
         </div>
         {percent !== null && (
           <div className="temary-progress" role="status" aria-live="polite" data-testid={`${kind}-progress`}>
