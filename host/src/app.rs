@@ -47,9 +47,13 @@ impl Application {
             storage: Storage::from_config(&config)?,
             http: reqwest::Client::builder().user_agent("volante").build()?,
             google_keys: Default::default(),
+            realtime: Default::default(),
             db,
             config,
         });
+        if state.db.engine == crate::db::Engine::Postgres {
+            state.realtime.listen(state.config.effective_database_url());
+        }
         let listener = TcpListener::bind(state.config.listen)
             .await
             .with_context(|| format!("Failed to bind {}", state.config.listen))?;
@@ -76,6 +80,13 @@ impl Application {
                 }
             }
         });
+        // Realtime streams never end by themselves: they are closed as shutdown begins, so the
+        // graceful shutdown's wait for open requests ends.
+        let realtime = self.state.realtime.clone();
+        let shutdown = async move {
+            shutdown.await;
+            realtime.close();
+        };
         let result = axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(shutdown)
             .await;
@@ -112,6 +123,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::users::router())
         .merge(crate::files::router())
         .merge(crate::plugins::router())
+        .merge(crate::realtime::router())
         .route("/openapi.json", get(crate::openapi::document));
     #[cfg(feature = "bench-native")]
     let api = api.merge(crate::bench_native::router());

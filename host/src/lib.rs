@@ -16,6 +16,7 @@ pub mod mail;
 pub mod openapi;
 pub mod permissions;
 pub mod plugins;
+pub mod realtime;
 pub mod state;
 pub mod telemetry;
 pub mod text;

@@ -20,6 +20,8 @@ pub struct Inner {
     pub http: reqwest::Client,
     pub google_keys: crate::auth::external::KeyCache,
     pub plugins: crate::plugins::Plugins,
+    /// The browsers' realtime streams and the pushes to them.
+    pub realtime: Arc<crate::realtime::Realtime>,
 }
 
 impl AppState {

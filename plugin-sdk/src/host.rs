@@ -154,6 +154,32 @@ pub mod links {
     }
 }
 
+/// Pushes to signed-in users' browsers (interface 0.1.8): the browser's realtime stream receives
+/// the event `<plugin-id>.<topic>` with the payload as its data, once the call commits.
+pub mod realtime {
+    use super::*;
+
+    pub use crate::bindings::volante::plugin::realtime::Recipients;
+
+    /// Push `payload` to these users of the business (those with one of the plugin's services).
+    pub fn push_to<T: Serialize>(user_ids: &[i64], topic: &str, payload: &T) -> Result<()> {
+        if user_ids.is_empty() {
+            return Ok(());
+        }
+        push(&Recipients::Users(user_ids.to_vec()), topic, payload)
+    }
+
+    /// Push `payload` to every user of the business with one of the plugin's services.
+    pub fn push_to_business<T: Serialize>(topic: &str, payload: &T) -> Result<()> {
+        push(&Recipients::Business, topic, payload)
+    }
+
+    fn push<T: Serialize>(to: &Recipients, topic: &str, payload: &T) -> Result<()> {
+        let payload = serde_json::to_string(payload)?;
+        wit::realtime::push(to, topic, &payload).map_err(Error::internal)
+    }
+}
+
 /// Functions other plugins export (declared in both manifests).
 pub mod plugins {
     use super::*;

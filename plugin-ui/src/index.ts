@@ -49,3 +49,7 @@ export * from './chart/BarChart';
 export * from './download/download';
 export * from './provinces/provinces';
 export * from './errors/ErrorList';
+export { RealtimeProvider, useRealtime, useRealtimeState } from './realtime/RealtimeProvider';
+export type { RealtimeProviderProps, RealtimeState } from './realtime/RealtimeProvider';
+export { REALTIME_OPEN } from './realtime/hub';
+export type { RealtimeConnect, RealtimeSource } from './realtime/hub';

@@ -105,7 +105,17 @@ pub fn request_token(parts: &Parts) -> Option<String> {
 
 pub async fn resolve(state: &AppState, token: Option<&str>) -> Result<Session, SessionProblem> {
     let token = token.ok_or(SessionProblem::Missing)?;
-    match load(state, token).await {
+    resolved(load(state, token, true).await)
+}
+
+/// The session as `resolve` finds it, without counting as a use: its expiry does not slide (an
+/// open realtime stream checking that its session still holds is not the user's activity).
+pub async fn peek(state: &AppState, token: &str) -> Result<Session, SessionProblem> {
+    resolved(load(state, token, false).await)
+}
+
+fn resolved(loaded: anyhow::Result<Result<Session, SessionProblem>>) -> Result<Session, SessionProblem> {
+    match loaded {
         Ok(result) => result,
         Err(err) => {
             tracing::error!(error = ?err, "session lookup failed");
@@ -144,7 +154,7 @@ fn session_statement(engine: db::Engine) -> &'static str {
     })
 }
 
-async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, SessionProblem>> {
+async fn load(state: &AppState, token: &str, slide: bool) -> anyhow::Result<Result<Session, SessionProblem>> {
     let pool = &state.db.pool;
     let row = sqlx::query(session_statement(state.db.engine)).bind(hash_token(token)).fetch_optional(pool).await?;
     let Some(row) = row else { return Ok(Err(SessionProblem::Unknown)) };
@@ -180,7 +190,7 @@ async fn load(state: &AppState, token: &str) -> anyhow::Result<Result<Session, S
 
     // Sliding expiry; written at most once a minute per session to spare the database.
     let last_seen: String = row.try_get("last_seen_at")?;
-    if last_seen < db::from_now(chrono::Duration::seconds(-60)) {
+    if slide && last_seen < db::from_now(chrono::Duration::seconds(-60)) {
         let expires = db::from_now(chrono::Duration::hours(state.config.auth.session_idle_hours));
         sqlx::query("UPDATE session SET last_seen_at = $1, expires_at = $2 WHERE session_id = $3")
             .bind(&now)

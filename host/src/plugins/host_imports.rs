@@ -37,6 +37,8 @@ pub struct Effects {
     pub accounts: super::directory::AccountEffects,
     /// Public links issued, shared or revoked (`links`, interface 0.1.7).
     pub links: super::links::LinkEffects,
+    /// Pushes to users' browsers (`realtime`, interface 0.1.8), published when the call commits.
+    pub pushes: Vec<crate::realtime::Push>,
 }
 
 impl Effects {
@@ -47,6 +49,7 @@ impl Effects {
         self.settings.extend(other.settings);
         self.accounts.absorb(other.accounts);
         self.links.absorb(other.links);
+        self.pushes.extend(other.pushes);
     }
 
     /// Apply what a committed call did, or undo what a failed one left. Failures are logged: the
@@ -54,6 +57,9 @@ impl Effects {
     pub async fn settle(self, app: &AppState, business_id: i64, committed: bool) {
         self.accounts.settle(app, business_id, committed).await;
         self.links.settle(app, business_id, committed).await;
+        if committed && !self.pushes.is_empty() {
+            app.realtime.publish(&app.db, self.pushes).await;
+        }
         let files = if committed { &self.files_deleted } else { &self.files_created };
         for file_id in files {
             if let Err(err) = remove_file(app, business_id, *file_id).await {

@@ -10,6 +10,7 @@ pub mod guard;
 pub mod host_imports;
 pub mod json_rows;
 pub mod links;
+mod push;
 pub mod preinit;
 pub mod ready;
 pub mod runtime;

@@ -215,9 +215,67 @@ impl Harness {
         request.send().await.expect("request").json().await.expect("JSON answer")
     }
 
+    /// Open the realtime stream (`GET /api/realtime`) with `token` in the query, as a browser's
+    /// `EventSource` does. Its first event is `ready`.
+    pub async fn realtime(&self, token: &str) -> RealtimeStream {
+        let response = self.client.get(format!("{}/realtime", self.api)).query(&[("token", token)]).send().await.expect("request");
+        let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        RealtimeStream { response, content_type, buffer: String::new() }
+    }
+
     /// A session of the demo teacher (no permissions beyond the default "Profesor" role).
     pub async fn teacher_token(&self) -> anyhow::Result<String> {
         sign_in(&self.client, &self.api, demo::TEACHER).await
+    }
+}
+
+/// An open realtime stream, read event by event.
+pub struct RealtimeStream {
+    response: reqwest::Response,
+    /// `text/event-stream` when the stream opened; a refusal is the API's JSON envelope.
+    pub content_type: String,
+    buffer: String,
+}
+
+impl RealtimeStream {
+    /// The next event, `(name, data)`, within `wait`; `None` when none came or the stream ended.
+    /// Keep-alive comments are skipped.
+    pub async fn next(&mut self, wait: std::time::Duration) -> Option<(String, Value)> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            while let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let mut name = String::from("message");
+                let mut data = String::new();
+                for line in block.lines() {
+                    if let Some(value) = line.strip_prefix("event:") {
+                        name = value.trim().to_string();
+                    } else if let Some(value) = line.strip_prefix("data:") {
+                        data.push_str(value.strip_prefix(' ').unwrap_or(value));
+                    }
+                }
+                if !data.is_empty() {
+                    return Some((name, serde_json::from_str(&data).unwrap_or(Value::String(data))));
+                }
+            }
+            let chunk = tokio::time::timeout_at(deadline, self.response.chunk()).await.ok()?.ok()??;
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+
+    /// The next event that is not `ready`, within `wait`.
+    pub async fn next_push(&mut self, wait: std::time::Duration) -> Option<(String, Value)> {
+        loop {
+            let event = self.next(wait).await?;
+            if event.0 != "ready" {
+                return Some(event);
+            }
+        }
+    }
+
+    /// The refusal's JSON when the stream did not open.
+    pub async fn refusal(self) -> Value {
+        self.response.json().await.expect("JSON answer")
     }
 }
 

@@ -1,3 +1,4 @@
 export * from './mockApi';
 export * from './i18n';
 export * from './xhr';
+export * from './realtime';

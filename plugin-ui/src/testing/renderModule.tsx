@@ -2,7 +2,8 @@
  * A plugin remote's routes rendered as the shell mounts them, for page tests: the kit's providers
  * (i18n with the module's Spanish catalogue, API client, session, toasts, confirmations), a memory
  * router at `path`, and the current path in `data-testid="location"`. The fake host (`mockApi`)
- * answers the calls; `schemas` (when given) answers `GET plugin/schemas` unless the test does.
+ * answers the calls; `schemas` (when given) answers `GET plugin/schemas` unless the test does;
+ * `realtime` (a `mockRealtime()`) puts the pages under a `RealtimeProvider` on that fake stream.
  */
 import { Suspense, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
@@ -13,9 +14,11 @@ import { ConfirmProvider } from '../confirm/ConfirmProvider';
 import { SessionProvider } from '../session/SessionContext';
 import type { SessionUser } from '../session/guards';
 import { ToastProvider } from '../toast/ToastProvider';
+import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import type { VolanteModule } from '../module/contract';
 import { createTestI18n } from './i18n';
 import { envelopeOk, mockApi, type MockApi } from './mockApi';
+import type { MockRealtime } from './realtime';
 
 /** The demo school's director (role `super`), with the services given. */
 export function testDirector(services: string[]): SessionUser {
@@ -41,29 +44,34 @@ export interface RenderModuleOptions {
   /** The plugin's published schemas (`GET plugin/schemas`). */
   schemas?: unknown;
   extra?: ReactNode;
+  /** A fake realtime stream (`mockRealtime()`); without it there is no `RealtimeProvider`. */
+  realtime?: MockRealtime;
 }
 
-export function renderModuleRoutes(module: VolanteModule, path: string, { api = mockApi(), user, schemas, extra }: RenderModuleOptions) {
+export function renderModuleRoutes(module: VolanteModule, path: string, { api = mockApi(), user, schemas, extra, realtime }: RenderModuleOptions) {
   api.store.signIn('test-token', user.role);
   if (schemas !== undefined && !api.has('GET plugin/schemas')) api.on('GET plugin/schemas', envelopeOk(schemas));
   const i18n = createTestI18n({ [module.namespace]: module.resources.es ?? {} });
+  const pages = (
+    <MemoryRouter initialEntries={[path]}>
+      <Suspense fallback={null}>
+        <Routes>
+          {module.routes.map((r) => (
+            <Route key={r.path} path={r.path} element={<r.Component />} />
+          ))}
+        </Routes>
+      </Suspense>
+      <Where />
+      {extra}
+    </MemoryRouter>
+  );
   const result = render(
     <I18nextProvider i18n={i18n}>
       <ApiProvider client={api.client}>
         <SessionProvider store={api.store} initialUser={user}>
           <ToastProvider>
             <ConfirmProvider>
-              <MemoryRouter initialEntries={[path]}>
-                <Suspense fallback={null}>
-                  <Routes>
-                    {module.routes.map((r) => (
-                      <Route key={r.path} path={r.path} element={<r.Component />} />
-                    ))}
-                  </Routes>
-                </Suspense>
-                <Where />
-                {extra}
-              </MemoryRouter>
+              {realtime ? <RealtimeProvider connect={realtime.connect}>{pages}</RealtimeProvider> : pages}
             </ConfirmProvider>
           </ToastProvider>
         </SessionProvider>

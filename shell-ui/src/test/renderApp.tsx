@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { envelopeOk, mockApi, type MockApi } from '@volante/plugin-ui/testing';
+import { envelopeOk, mockApi, type MockApi, type MockRealtime } from '@volante/plugin-ui/testing';
 import type { SessionUser } from '@volante/plugin-ui';
 import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/routes';
@@ -37,6 +37,8 @@ export interface RenderAppOptions {
   external?: ExternalSignIn;
   /** The remotes' loader; default: every remote fails. */
   modules?: ModuleLoader;
+  /** A fake realtime stream (`mockRealtime()`); default: none (jsdom has no EventSource). */
+  realtime?: MockRealtime;
 }
 
 /** The whole shell at `path`, with the real providers and routes, and the host faked at `fetch`. */
@@ -54,6 +56,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
       config={{ lockIdleMs: options.lockIdleMs ?? 0 }}
       external={options.external ?? { google: null, facebook: null }}
       modules={options.modules}
+      realtime={options.realtime?.connect}
     >
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
