@@ -42,6 +42,7 @@ const ICONS: Record<string, string> = {
   money: '€',
   chart: '▲',
   settings: '⚙',
+  chat: '✉',
 };
 
 function Link({ to, icon, label, onNavigate }: { to: string; icon: string; label: string; onNavigate(): void }) {
