@@ -57,6 +57,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("GET", "plugin/schemas", "token"),
     ("POST", "plugin/remove", "admin"),
     ("POST", "plugin/revoke", "admin"),
+    ("GET", "realtime", "token"),
     ("POST", "registration", "none"),
     ("POST", "user/email/update", "token"),
     ("GET", "user/log", "token"),
@@ -142,7 +143,15 @@ pub async fn document(State(state): State<AppState>) -> axum::Json<Value> {
     };
     for (method, path, auth) in HOST_CALLS {
         let tag = path.split('/').next().unwrap_or("host");
-        add(path, method, operation(method, path, auth, "", None, json!({}), tag));
+        let mut op = operation(method, path, auth, "", None, json!({}), tag);
+        if *path == "realtime" {
+            op["summary"] = json!("The realtime stream (server-sent events)");
+            op["description"] = json!(
+                "Opened by a browser's EventSource with `?token=<session token>` (or the Authorization header). Events: `ready` on opening (read afresh), `<plugin-id>.<topic>` with a plugin's push as JSON data, `session` ({\"code\":\"SESSION-000\"}) when the session ends, after which the stream closes. Without a valid session the answer is the envelope with SESSION-000."
+            );
+            op["responses"]["200"]["content"]["text/event-stream"] = json!({ "schema": { "type": "string" } });
+        }
+        add(path, method, op);
     }
     let mut schemas = Map::new();
     schemas.insert(

@@ -182,6 +182,22 @@ pub struct MenuEntry {
     pub service: Option<String>,
     #[serde(default)]
     pub icon: Option<String>,
+    /// A count shown beside the entry (unread messages), read by the shell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub badge: Option<MenuBadge>,
+}
+
+/// `[ui.menu.badge]`: the shell calls `call` (one of the plugin's GET routes without path
+/// parameters) and shows the number at `field` (a dotted path into the answer's `data`) beside
+/// the entry when it is above zero. It reads it again on navigation, when the realtime stream
+/// (re)opens and on each of the plugin's realtime pushes whose topic is in `refresh`.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MenuBadge {
+    pub call: String,
+    pub field: String,
+    #[serde(default)]
+    pub refresh: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -284,6 +300,19 @@ impl Manifest {
                     return Err(ManifestError::BadMenu(entry.path.clone(), "service not declared by the plugin".into()));
                 }
             }
+            if let Some(badge) = &entry.badge {
+                let bad = |why: &str| ManifestError::BadMenu(entry.path.clone(), format!("badge: {why}"));
+                if !self.routes.iter().any(|r| r.method == "GET" && r.path == badge.call && !r.path.contains('{')) {
+                    return Err(bad("call must be one of the plugin's GET routes without path parameters"));
+                }
+                let segment_ok = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if !badge.field.split('.').all(segment_ok) {
+                    return Err(bad("field is a dotted path of names into the answer's data"));
+                }
+                if let Some(topic) = badge.refresh.iter().find(|t| !(1..=40).contains(&t.len()) || !t.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')) {
+                    return Err(bad(&format!("refresh topic `{topic}` is 1 to 40 letters, digits, - or _")));
+                }
+            }
         }
         for table in &self.tables.read {
             let bad = |why: &str| ManifestError::BadReadTable(table.clone(), why.into());
@@ -359,6 +388,23 @@ permission = "demo.read"
         assert!(matches!(with("method = \"GET\"\npath = \"demo/upload\""), Err(ManifestError::BadRoute(..))));
         assert!(matches!(with("method = \"POST\"\npath = \"demo/upload\"\nread_only = true"), Err(ManifestError::BadRoute(..))));
         assert!(matches!(with("method = \"POST\"\npath = \"demo/upload\"\nauth = \"none\""), Err(ManifestError::BadRoute(..))));
+    }
+
+    #[test]
+    fn a_menu_badge_reads_one_of_the_plugins_get_routes() {
+        let with = |call: &str, field: &str, refresh: &str| {
+            Manifest::parse(&format!(
+                "{MINIMAL}\n[[routes]]\nmethod = \"GET\"\npath = \"demo/count\"\n\n\
+                 [ui]\nremote = \"demo\"\n\n[[ui.menu]]\nlabel = \"demo:menu\"\npath = \"/demo\"\n\
+                 badge = {{ call = \"{call}\", field = \"{field}\", refresh = [{refresh}] }}\n"
+            ))
+        };
+        let badge = with("demo/count", "unread.total", "\"message\"").unwrap().ui.unwrap().menu[0].badge.clone().unwrap();
+        assert_eq!((badge.call.as_str(), badge.field.as_str(), badge.refresh), ("demo/count", "unread.total", vec!["message".to_string()]));
+        assert!(matches!(with("demo/other", "total", ""), Err(ManifestError::BadMenu(..))));
+        assert!(matches!(with("demo/read/{id}", "total", ""), Err(ManifestError::BadMenu(..))));
+        assert!(matches!(with("demo/count", "a..b", ""), Err(ManifestError::BadMenu(..))));
+        assert!(matches!(with("demo/count", "total", "\"a.b\""), Err(ManifestError::BadMenu(..))));
     }
 
     #[test]

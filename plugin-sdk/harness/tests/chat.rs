@@ -119,7 +119,8 @@ async fn staff_chat_live_in_pairs_and_groups_and_write_to_contacts() {
 
     // Invited: sees the group, not its messages; cannot write until joining.
     ok(&h.post("chat/send", json!({ "target": "group", "id": group_id, "text": "Bienvenidos" })).await);
-    assert_eq!(ok(&h.get_as(&teacher_token, "chat/count", &[]).await)["invites"], 1);
+    let count = ok(&h.get_as(&teacher_token, "chat/count", &[]).await).clone();
+    assert_eq!((count["invites"].as_i64(), count["pending"].as_i64()), (Some(1), Some(4)), "three notes unread and the invitation");
     let invited_view = ok(&h.get_as(&teacher_token, &format!("chat/read/{group_id}"), &[]).await).clone();
     assert_eq!((invited_view["messages"].clone(), invited_view["group"]["my_state"].as_str()), (json!([]), Some("invited")));
     assert_eq!(code(&h.post_as(&teacher_token, "chat/send", json!({ "target": "group", "id": group_id, "text": "Hola" })).await), "CONFLICT-000");
@@ -169,6 +170,7 @@ async fn staff_chat_live_in_pairs_and_groups_and_write_to_contacts() {
     let no_mail = h.post("chat/send", json!({ "target": "contact", "id": silent, "text": "Hola" })).await;
     assert_eq!((fields(&no_mail), details(&no_mail)), (vec!["id".to_string()], "El contacto no tiene correo electrónico".to_string()));
     assert_eq!(code(&h.post("chat/send", json!({ "target": "contact", "id": 999_999, "text": "Hola" })).await), "NOT-FOUND-000");
+    assert_eq!(ok(&h.get(&format!("chat/direct/contact/{silent}"), &[]).await)["email"], Value::Null);
     let mailed = ok(&h.post("chat/send", json!({ "target": "contact", "id": lucia, "text": "Tu clase práctica es el jueves a las 10" })).await).clone();
     assert_eq!(mailed["contact_id"], lucia);
     let mail = h.outbox().into_iter().find(|m| m.contains("lucia@example.com")).expect("the contact's mail");

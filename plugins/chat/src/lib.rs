@@ -547,7 +547,8 @@ fn direct(ctx: &Ctx, req: &Req) -> Result<Value> {
         }
         "contact" => {
             let person = contact("id", id)?;
-            (Peer::Contact(id), person.name, json!(person.email))
+            let email = Some(person.email.trim()).filter(|e| !e.is_empty()).map(str::to_string);
+            (Peer::Contact(id), person.name, json!(email))
         }
         _ => return Err(Error::not_found("Conversación")),
     };
@@ -641,7 +642,7 @@ fn all(ctx: &Ctx, _req: &Req) -> Result<Value> {
             Some(json!({
                 "contact_id": person.id,
                 "name": person.name,
-                "email": person.email,
+                "email": Some(person.email.trim()).filter(|e| !e.is_empty()),
                 "last_message": m.to_json(&names, Some(ctx.user_id)),
                 "unread": 0,
             }))
@@ -673,7 +674,7 @@ fn count(ctx: &Ctx, _req: &Req) -> Result<Value> {
         }
     }
     let by_employee: serde_json::Map<String, Value> = employees.into_iter().map(|(id, n)| (id.to_string(), json!(n))).collect();
-    Ok(json!({ "total": total, "employees": by_employee, "groups": by_group, "invites": invites }))
+    Ok(json!({ "total": total, "employees": by_employee, "groups": by_group, "invites": invites, "pending": total + invites }))
 }
 
 /// `GET chat/group/read`.

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@volante/plugin-ui';
 import { isProviderAdmin } from '../app/RequireProvider';
 import { useModules } from '../modules/ModulesContext';
+import { MenuBadge, usableBadge } from './MenuBadge';
 
 export interface MenuEntry {
   to: string;
@@ -45,13 +47,14 @@ const ICONS: Record<string, string> = {
   chat: '✉',
 };
 
-function Link({ to, icon, label, onNavigate }: { to: string; icon: string; label: string; onNavigate(): void }) {
+function Link({ to, icon, label, onNavigate, children }: { to: string; icon: string; label: string; onNavigate(): void; children?: ReactNode }) {
   return (
     <NavLink to={to} className="sidebar__link" onClick={onNavigate}>
       <span className="sidebar__icon" aria-hidden="true">
         {icon}
       </span>
       <span>{label}</span>
+      {children}
     </NavLink>
   );
 }
@@ -85,7 +88,9 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
             icon={ICONS[entry.icon ?? ''] ?? '•'}
             label={t(entry.label, { defaultValue: entry.module.name })}
             onNavigate={onNavigate}
-          />
+          >
+            {usableBadge(entry.badge) && <MenuBadge pluginId={entry.module.plugin_id} badge={entry.badge} />}
+          </Link>
         ))}
         {isProviderAdmin(session.user) && (
           <>

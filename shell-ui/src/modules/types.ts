@@ -9,6 +9,19 @@ export interface ModuleMenuEntry {
   path: string;
   permission?: string | null;
   icon?: string | null;
+  /** Manifest `[ui.menu.badge]`: a count beside the entry. Absent without one (and from older hosts). */
+  badge?: ModuleMenuBadge | null;
+}
+
+/**
+ * `GET <call>` (one of the plugin's GET routes, path after `/api/`) answers a number at the dotted
+ * `field` of its `data`; the shell shows it when above zero and reads it again on navigation, when
+ * the realtime stream (re)opens and on each event `<plugin_id>.<topic>` for `topic` in `refresh`.
+ */
+export interface ModuleMenuBadge {
+  call: string;
+  field: string;
+  refresh?: string[];
 }
 
 export interface ModuleInfo {
