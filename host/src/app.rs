@@ -80,6 +80,7 @@ impl Application {
                 }
             }
         });
+        let timers = crate::plugins::timers::spawn(self.state.clone());
         // Realtime streams never end by themselves: they are closed as shutdown begins, so the
         // graceful shutdown's wait for open requests ends.
         let realtime = self.state.realtime.clone();
@@ -91,6 +92,7 @@ impl Application {
             .with_graceful_shutdown(shutdown)
             .await;
         janitor.abort();
+        timers.abort();
         self.state.db.pool.close().await;
         result.context("Server error")
     }

@@ -120,6 +120,8 @@ pub struct PluginsConfig {
     /// Instances of each plugin created ahead of their call (each still serves exactly one
     /// call); 0 creates every instance on its call's path.
     pub ready_instances: usize,
+    /// How often the host looks for plugin timers that are due (`timers`, interface 0.1.8).
+    pub timer_poll_ms: u64,
 }
 
 impl Default for Config {
@@ -173,6 +175,7 @@ impl Default for Config {
                 registry_dir: None,
                 perf_map: false,
                 ready_instances: 4,
+                timer_poll_ms: 2000,
             },
             log: "info,sqlx=warn,tower_http=info".into(),
             log_format: "pretty".into(),

@@ -180,6 +180,40 @@ pub mod realtime {
     }
 }
 
+/// Timers (interface 0.1.8): the host calls the plugin's `on_event` with the event
+/// [`timers::EVENT`] once a timer's time has come, in its business and with no user.
+pub mod timers {
+    use super::*;
+
+    /// The event name a timer fires with.
+    pub const EVENT: &str = "timer";
+
+    /// What `on_event` receives when a timer fires.
+    #[derive(Debug, Clone, serde::Deserialize)]
+    pub struct Fired {
+        pub key: String,
+        pub payload: serde_json::Value,
+    }
+
+    impl Fired {
+        /// The timer in an event's payload, when the event is [`EVENT`].
+        pub fn parse(name: &str, payload_json: &str) -> Option<Fired> {
+            (name == EVENT).then(|| serde_json::from_str(payload_json).ok()).flatten()
+        }
+    }
+
+    /// Fire `key` at `at` (UTC ISO-8601) with `payload`, replacing any timer of that key.
+    pub fn set<T: Serialize>(key: &str, at: &str, payload: &T) -> Result<()> {
+        let payload = serde_json::to_string(payload)?;
+        wit::timers::set(key, at, &payload).map_err(Error::internal)
+    }
+
+    /// Forget the timer `key`.
+    pub fn cancel(key: &str) -> Result<()> {
+        wit::timers::cancel(key).map_err(Error::internal)
+    }
+}
+
 /// Functions other plugins export (declared in both manifests).
 pub mod plugins {
     use super::*;

@@ -60,7 +60,7 @@ pub mod validate;
 
 pub use context::{from_value, Ctx, Req};
 pub use error::{codes, Checks, Error, Result};
-pub use host::{directory, events, files, links, log, mail, plugins, realtime, settings};
+pub use host::{directory, events, files, links, log, mail, plugins, realtime, settings, timers};
 pub use resource::{Record, Resource};
 pub use router::{Answer, JsonText, Router};
 pub use schema::Schemas;

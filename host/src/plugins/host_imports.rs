@@ -39,6 +39,8 @@ pub struct Effects {
     pub links: super::links::LinkEffects,
     /// Pushes to users' browsers (`realtime`, interface 0.1.8), published when the call commits.
     pub pushes: Vec<crate::realtime::Push>,
+    /// Timers set or cancelled (`timers`, interface 0.1.8), written when the call commits.
+    pub timers: super::timers::TimerEffects,
 }
 
 impl Effects {
@@ -50,6 +52,7 @@ impl Effects {
         self.accounts.absorb(other.accounts);
         self.links.absorb(other.links);
         self.pushes.extend(other.pushes);
+        self.timers.absorb(other.timers);
     }
 
     /// Apply what a committed call did, or undo what a failed one left. Failures are logged: the
@@ -57,6 +60,7 @@ impl Effects {
     pub async fn settle(self, app: &AppState, business_id: i64, committed: bool) {
         self.accounts.settle(app, business_id, committed).await;
         self.links.settle(app, business_id, committed).await;
+        self.timers.settle(app, business_id, committed).await;
         if committed && !self.pushes.is_empty() {
             app.realtime.publish(&app.db, self.pushes).await;
         }

@@ -11,6 +11,7 @@ pub mod host_imports;
 pub mod json_rows;
 pub mod links;
 mod push;
+pub mod timers;
 pub mod preinit;
 pub mod ready;
 pub mod runtime;
@@ -873,35 +874,47 @@ impl Plugins {
                 continue;
             }
             let id = plugin.manifest.plugin.id.clone();
-            let result: wasmtime::Result<Result<(), String>> = async {
-                let tx = self.data.begin(&id, ctx.business_id, false).await.map_err(wasmtime::Error::msg)?;
-                let state = CallState::new(app.clone(), plugin.clone(), session.clone(), ctx.clone(), Some(tx), 1);
-                let mut store = runtime::store(&self.engine, state, &self.limits);
-                let instance = plugin.pre.instantiate_async(&mut store).await?;
-                let outcome = instance.call_on_event(&mut store, &ctx, name, payload).await;
-                let tx = store.data_mut().tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing"))?;
-                // Events a handler publishes are not delivered further (no chains of handlers).
-                let effects = std::mem::take(&mut store.data_mut().effects);
-                let committed = match &outcome {
-                    Ok(Ok(())) => tx.commit().await.map(|_| true),
-                    _ => tx.rollback().await.map(|_| false),
-                };
-                match committed {
-                    Ok(committed) => effects.settle(app, ctx.business_id, committed).await,
-                    Err(err) => {
-                        effects.settle(app, ctx.business_id, false).await;
-                        return Err(wasmtime::Error::msg(err));
-                    }
-                }
-                outcome
-            }
-            .await;
+            let result = self.on_event(app, plugin, session.clone(), ctx.clone(), name, payload).await;
             match result {
                 Ok(Ok(())) => {}
                 Ok(Err(message)) => tracing::warn!(plugin = %id, event = name, message, "event handler refused"),
                 Err(err) => tracing::error!(plugin = %id, event = name, error = ?err, "event handler failed"),
             }
         }
+    }
+
+    /// Run one plugin's `on-event` in its own transaction, committed when the handler succeeds;
+    /// its effects follow (events it publishes are not delivered further: no chains).
+    pub async fn on_event(
+        &self,
+        app: &AppState,
+        plugin: Arc<Installed>,
+        session: Option<Session>,
+        ctx: Context,
+        name: &str,
+        payload: &str,
+    ) -> wasmtime::Result<Result<(), String>> {
+        let id = plugin.manifest.plugin.id.clone();
+        let tx = self.data.begin(&id, ctx.business_id, false).await.map_err(wasmtime::Error::msg)?;
+        let state = CallState::new(app.clone(), plugin.clone(), session, ctx.clone(), Some(tx), 1);
+        let mut store = runtime::store(&self.engine, state, &self.limits);
+        let instance = plugin.pre.instantiate_async(&mut store).await?;
+        let outcome = instance.call_on_event(&mut store, &ctx, name, payload).await;
+        let tx = store.data_mut().tx.take().ok_or_else(|| wasmtime::Error::msg("transaction missing"))?;
+        let mut effects = std::mem::take(&mut store.data_mut().effects);
+        effects.events.clear();
+        let committed = match &outcome {
+            Ok(Ok(())) => tx.commit().await.map(|_| true),
+            _ => tx.rollback().await.map(|_| false),
+        };
+        match committed {
+            Ok(committed) => effects.settle(app, ctx.business_id, committed).await,
+            Err(err) => {
+                effects.settle(app, ctx.business_id, false).await;
+                return Err(wasmtime::Error::msg(err));
+            }
+        }
+        outcome
     }
 
     /// A plugin-to-plugin call inside the caller's transaction, which is handed back afterwards.

@@ -100,6 +100,8 @@ impl Harness {
         config.data_dir = dir.path().join("data");
         config.log = "warn".into();
         config.plugins.trusted_keys = vec![package::public_key_hex(&key)];
+        // Timers that are due fire within a fifth of a second (`timers`).
+        config.plugins.timer_poll_ms = 200;
         if let Some(base) = std::env::var("VOLANTE_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
             sqlx::any::install_default_drivers();
             // Unique across the tests of one process too (they start side by side).

@@ -12,6 +12,7 @@ import { AuthLayout } from '../features/auth/AuthLayout';
 import { PageErrorBoundary } from '../components/PageError';
 import { Splash } from '../components/Splash';
 import { PublicLayout } from '../layout/PublicLayout';
+import { ModuleNotices } from '../layout/Notices';
 import { ModulesProvider, isPublicRoute, useModules } from '../modules/ModulesContext';
 import { ModuleFallback, ModulePage, PublicModuleFallback } from '../modules/ModuleRoutes';
 
@@ -95,12 +96,17 @@ function ShellRoutes() {
   );
 }
 
-/** Every route of the shell, the provider's screens and the routes of the user's modules. */
+/**
+ * Every route of the shell, the provider's screens and the routes of the user's modules; and,
+ * signed in, the modules' notices (here rather than in AppLayout, which remounts between the
+ * layout route and an unknown path's, so that listening never stops while navigating).
+ */
 export function AppRoutes() {
   return (
     <ModulesProvider>
       <LayoutProvider>
         <ScrollToTop />
+        <ModuleNotices />
         <ShellRoutes />
       </LayoutProvider>
     </ModulesProvider>
