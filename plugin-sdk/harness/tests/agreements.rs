@@ -151,8 +151,14 @@ async fn agreements_are_signed_through_their_public_link() {
     assert_eq!(empty["error"][0]["details"], "La firma no puede estar vacía");
     assert_eq!(ok(&h.get_public("agreement/request/read", &[("reference", &reference)]).await)["status"], "requested");
     let signer = json!({ "name": "Lucía Pérez Gómez", "document": "54362315k", "birthday": "2000-03-04", "guardian_name": "Marta Gómez Ruiz", "guardian_document": "X5253868R" });
+    let mut stream = h.realtime(&h.token).await;
+    assert_eq!(stream.next(std::time::Duration::from_secs(5)).await.map(|e| e.0).as_deref(), Some("ready"));
     let signed = ok(&h.post_public("agreement/request/sign", json!({ "reference": reference, "signature": SIGNATURE, "signer": signer })).await).clone();
     assert_eq!((signed["status"].as_str(), signed["signer"]["document"].as_str()), (Some("signed"), Some("54362315K")));
+    // The staff member who asked for the signature hears of it at once.
+    let (name, notice) = stream.next_push(std::time::Duration::from_secs(5)).await.expect("the requester is told");
+    assert_eq!(name, "agreements.notice");
+    assert!(notice["title"].as_str().unwrap().starts_with("Lucía Pérez Gómez ha firmado"), "{notice}");
     let (status, _, signed_pdf) = h.fetch_public(signed["signed_url"].as_str().unwrap()).await;
     assert_eq!(status, 200);
     assert!(signed_pdf.starts_with(b"%PDF"));

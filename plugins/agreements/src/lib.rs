@@ -9,7 +9,7 @@ use volante_plugin_sdk::files::{PdfImage, PdfMark, PdfMarkKind, PdfText};
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
 use volante_plugin_sdk::{
-    events, files, host, links, mail, plugins, settings, time, validate, Checks,
+    events, files, host, links, mail, plugins, realtime, settings, time, validate, Checks,
 };
 
 /// Where the plugin keeps its files in the business's document manager.
@@ -1126,6 +1126,17 @@ fn request_sign(ctx: &Ctx, req: &Req) -> Result<Value> {
             "dgt_register": agreement.data.dgt_register,
         }),
     )?;
+    // Whoever asked for the signature hears of it at once, wherever they are in Volante.
+    if let Some(requester) = record.data.requested_by {
+        realtime::push_to(
+            &[requester],
+            "notice",
+            &json!({
+                "title": format!("{} ha firmado «{}»", record.data.signer.name, agreement.data.name),
+                "link": format!("/agreement/view/{}", agreement.id),
+            }),
+        )?;
+    }
     if config.send_copy && !record.data.email.is_empty() {
         let bytes = files::get(signed.file_id)?;
         let attachment = mail::Attachment {
