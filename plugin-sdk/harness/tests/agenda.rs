@@ -91,3 +91,46 @@ async fn events_and_tasks_checked_off() {
     assert_eq!(code(&h.get_as(&h.other_token, "task/read", &[("id", &own.to_string())]).await), "NOT-FOUND-000");
     assert_eq!(ok(&h.get_as(&h.other_token, "schedule/read", &[]).await)["total"], 0);
 }
+
+#[tokio::test]
+async fn an_event_reminds_the_staff_it_concerns() {
+    let h = Harness::start("plugins/agenda").await.unwrap();
+    let director = user_id(&h, "director@autoescuela-demo.es").await;
+    let timer = |id: i64| {
+        let pool = h.state.db.pool.clone();
+        async move {
+            sqlx::query_as::<_, (String,)>("SELECT due_at FROM plugin_timer WHERE plugin_id = 'agenda' AND timer_key = $1")
+                .bind(format!("event:{id}"))
+                .fetch_optional(&pool)
+                .await
+                .unwrap()
+                .map(|(at,)| at)
+        }
+    };
+    assert_eq!(fields(&h.post("schedule/create", json!({ "title": "Claustro", "date": "2099-07-15", "reminder_minutes": 7 })).await), ["reminder_minutes"]);
+    // 10:00 in summer (UTC+2) less 30 minutes.
+    let event = ok(&h.post("schedule/create", json!({ "title": "Claustro", "date": "2099-07-15", "start_time": "10:00", "place": "Aula 1", "user_ids": [director], "reminder_minutes": 30 })).await).clone();
+    let id = event["id"].as_i64().unwrap();
+    assert_eq!(event["reminder_minutes"], 30);
+    assert_eq!(timer(id).await.as_deref(), Some("2099-07-15T07:30:00.000Z"));
+    ok(&h.post("schedule/update", json!({ "id": id, "start_time": "11:00" })).await);
+    assert_eq!(timer(id).await.as_deref(), Some("2099-07-15T08:30:00.000Z"));
+
+    // Its time comes: the director is told in the browser.
+    let mut stream = h.realtime(&h.token).await;
+    assert_eq!(stream.next(std::time::Duration::from_secs(5)).await.map(|e| e.0).as_deref(), Some("ready"));
+    sqlx::query("UPDATE plugin_timer SET due_at = '2000-01-01T00:00:00.000Z' WHERE timer_key = $1").bind(format!("event:{id}")).execute(&h.state.db.pool).await.unwrap();
+    let (name, notice) = stream.next_push(std::time::Duration::from_secs(10)).await.expect("the reminder is pushed");
+    assert_eq!((name.as_str(), notice["title"].as_str(), notice["link"].as_str()), ("agenda.notice", Some("Claustro"), Some(format!("/schedule/view/{id}").as_str())));
+    assert_eq!(notice["body"], "15/07/2099 a las 11:00 · Aula 1");
+
+    // Held, or deleted: no reminder waits.
+    let other = ok(&h.post("schedule/create", json!({ "title": "Visita", "date": "2099-07-16", "reminder_minutes": 60 })).await)["id"].as_i64().unwrap();
+    assert!(timer(other).await.is_some());
+    ok(&h.post("schedule/check", json!({ "id": other, "checked": true })).await);
+    assert_eq!(timer(other).await, None);
+    ok(&h.post("schedule/check", json!({ "id": other, "checked": false })).await);
+    assert!(timer(other).await.is_some());
+    ok(&h.post("schedule/delete", json!({ "id": other })).await);
+    assert_eq!(timer(other).await, None);
+}

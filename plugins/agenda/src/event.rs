@@ -4,7 +4,8 @@
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
 use volante_plugin_sdk::time::clock_minutes;
-use volante_plugin_sdk::{host, validate, Checks};
+use volante_plugin_sdk::time::{self as calendar, SpanishZone};
+use volante_plugin_sdk::{host, realtime, timers, validate, Checks};
 
 use crate::{staff_member, CheckBody, IdBody, ALL_BRANCHES};
 
@@ -29,7 +30,13 @@ pub struct Event {
     pub checked: bool,
     /// Who created it (set on create).
     pub created_by: Option<i64>,
+    /// Remind the staff it concerns this many minutes before it starts (an all-day event: before
+    /// 09:00 of its day); none: no reminder. One of [`REMINDERS`].
+    pub reminder_minutes: Option<i64>,
 }
+
+/// The reminders an event may have, in minutes before it starts.
+pub const REMINDERS: &[i64] = &[0, 5, 10, 15, 30, 60, 120, 1440, 2880];
 
 impl Resource for Event {
     const NAME: &'static str = "agenda_event";
@@ -67,6 +74,11 @@ impl Resource for Event {
         for (field, value, max) in [("place", &mut self.place, 200), ("description", &mut self.description, 5000)] {
             if let Some(clean) = checks.check(validate::optional(field, value, max)) {
                 *value = clean;
+            }
+        }
+        if let Some(minutes) = self.reminder_minutes {
+            if !REMINDERS.contains(&minutes) {
+                checks.push(Error::invalid_field("reminder_minutes", "El aviso puede ser 0, 5, 10, 15, 30, 60, 120, 1440 o 2880 minutos antes"));
             }
         }
         self.user_ids.sort_unstable();
@@ -110,6 +122,7 @@ pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
     body.insert("checked".into(), json!(false));
     body.insert("created_by".into(), json!(ctx.user_id));
     let record = resource::create::<Event>(ctx, Value::Object(body))?;
+    remind(record.id, &record.data)?;
     detail(ctx, record.id)
 }
 
@@ -119,7 +132,8 @@ pub fn update(ctx: &Ctx, req: &Req) -> Result<Value> {
     let id = resource::body_id(&body)?;
     body.remove("checked");
     body.remove("created_by");
-    resource::update::<Event>(ctx, id, Value::Object(body))?;
+    let record = resource::update::<Event>(ctx, id, Value::Object(body))?;
+    remind(id, &record.data)?;
     detail(ctx, id)
 }
 
@@ -127,6 +141,7 @@ pub fn update(ctx: &Ctx, req: &Req) -> Result<Value> {
 pub fn delete(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: IdBody = req.json()?;
     resource::delete::<Event>(ctx, body.id)?;
+    timers::cancel(&reminder_key(body.id))?;
     detail(ctx, body.id)
 }
 
@@ -135,7 +150,8 @@ pub fn check(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: CheckBody = req.json()?;
     let event = resource::find::<Event>(ctx, body.id)?;
     let checked = body.checked.unwrap_or(!event.data.checked);
-    resource::update::<Event>(ctx, body.id, json!({ "checked": checked }))?;
+    let record = resource::update::<Event>(ctx, body.id, json!({ "checked": checked }))?;
+    remind(body.id, &record.data)?;
     detail(ctx, body.id)
 }
 
@@ -188,4 +204,84 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
     let staff = host::directory::staff(true);
     let items = page.items.into_iter().map(|e| named(&staff, e)).collect::<Result<Vec<_>>>()?;
     Ok(serde_json::to_value(Page { items, total: page.total, page: page.page, per_page: page.per_page, from: page.from, to: page.to })?)
+}
+
+/// The timer of an event's reminder.
+fn reminder_key(id: i64) -> String {
+    format!("event:{id}")
+}
+
+/// When an event's reminder is due (UTC seconds): its start in peninsula time (09:00 for an
+/// all-day event) less its minutes.
+pub fn reminder_at(event: &Event) -> Option<i64> {
+    let minutes = event.reminder_minutes?;
+    let start = event.start_time.as_deref().unwrap_or("09:00");
+    let (y, m, d) = calendar::parse_date(&event.date)?;
+    let local = calendar::days_from_civil(y, m, d) * 86_400 + i64::from(clock_minutes(start)?) * 60;
+    let zone = SpanishZone::Peninsula;
+    let guess = local - zone.offset_hours(local - 3600) * 3600;
+    Some(local - zone.offset_hours(guess) * 3600 - minutes * 60)
+}
+
+/// Keep the event's reminder timer in step: set while the event is to come and not yet held.
+fn remind(id: i64, event: &Event) -> Result<()> {
+    let now = calendar::parse_utc(&host::now()).unwrap_or_default();
+    match reminder_at(event).filter(|at| *at > now && !event.checked) {
+        Some(at) => {
+            let at = calendar::format_utc(at);
+            timers::set(&reminder_key(id), &at, &json!({ "id": id, "at": at }))
+        }
+        None => timers::cancel(&reminder_key(id)),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct ReminderPayload {
+    id: i64,
+    at: String,
+}
+
+/// A reminder's timer came: the staff the event concerns (its creator when it names nobody) are
+/// told in their browsers, unless the event changed since (a moved event has its own timer).
+pub fn reminded(ctx: &Ctx, payload: Value) -> Result<()> {
+    let ReminderPayload { id, at } = serde_json::from_value(payload).map_err(Error::internal)?;
+    let Some(event) = resource::find_optional::<Event>(ctx, id)? else { return Ok(()) };
+    let due = reminder_at(&event.data).map(calendar::format_utc);
+    if event.state == "deleted" || event.data.checked || due.as_deref() != Some(at.as_str()) {
+        return Ok(());
+    }
+    let mut to = event.data.user_ids.clone();
+    if to.is_empty() {
+        to.extend(event.data.created_by);
+    }
+    let when = match &event.data.start_time {
+        Some(start) => format!("{} a las {start}", calendar::spanish_date(&event.data.date)),
+        None => format!("{} (todo el día)", calendar::spanish_date(&event.data.date)),
+    };
+    let place = if event.data.place.is_empty() { String::new() } else { format!(" · {}", event.data.place) };
+    realtime::push_to(
+        &to,
+        "notice",
+        &json!({ "title": event.data.title, "body": format!("{when}{place}"), "link": format!("/schedule/view/{id}") }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reminders_count_back_from_the_start_in_peninsula_time() {
+        let event = |start: Option<&str>, minutes| Event {
+            date: "2027-07-15".into(),
+            start_time: start.map(str::to_string),
+            reminder_minutes: minutes,
+            ..Default::default()
+        };
+        // Summer (UTC+2): 10:00 less 30 minutes is 07:30 UTC.
+        assert_eq!(reminder_at(&event(Some("10:00"), Some(30))).map(calendar::format_utc).as_deref(), Some("2027-07-15T07:30:00Z"));
+        // All day: from 09:00, a day before.
+        assert_eq!(reminder_at(&event(None, Some(1440))).map(calendar::format_utc).as_deref(), Some("2027-07-14T07:00:00Z"));
+        assert_eq!(reminder_at(&event(Some("10:00"), None)), None);
+    }
 }

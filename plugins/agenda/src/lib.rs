@@ -70,6 +70,13 @@ impl Plugin for Agenda {
             .get("task/staff", staff)
     }
 
+    fn on_event(ctx: &Ctx, name: &str, payload_json: &str) -> std::result::Result<(), String> {
+        match host::timers::Fired::parse(name, payload_json) {
+            Some(fired) if fired.key.starts_with("event:") => event::reminded(ctx, fired.payload).map_err(|e| e.details),
+            _ => Ok(()),
+        }
+    }
+
     fn schemas(schemas: &mut Schemas) {
         schemas
             .resource::<Event>()
