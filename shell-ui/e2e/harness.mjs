@@ -140,10 +140,11 @@ export function ensureShellBuilt() {
  * from employees; products its taxes from billing and its suppliers from contacts; clock, the
  * staff time clock, fleet, the school's vehicles, workshops and insurance, employees, the staff
  * with their user accounts, agenda, the school's calendar and tasks, notes, the staff's
- * notebooks, temary, the school's syllabi, and agreements, the contracts signed on a public page,
- * stand alone; agreements fills a signer in from contacts when asked).
+ * notebooks, temary, the school's syllabi, agreements, the contracts signed on a public page, chat,
+ * the staff's messages, and alarms, the staff's reminders, stand alone; agreements fills a signer
+ * in from contacts when asked).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

@@ -2,8 +2,8 @@
 // End-to-end journeys of the shell and its modules against the real host, in Debian's Chromium.
 //
 // Prepares a local registry with the plugins of harness.E2E_PLUGINS (contacts, billing, clock,
-// fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat…;
-// harness.prepareRegistry), starts
+// fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat,
+// alarms…; harness.prepareRegistry), starts
 // `$VOLANTE_BIN demo` on a free loopback port with a fresh data directory, the built shell
 // (shell-ui/dist, built first if missing) and that registry, waits for /healthz, then drives
 // Chromium (playwright-core, /usr/bin/chromium, fresh profiles) through the sign-in journeys
@@ -14,8 +14,10 @@
 // (practices.e2e.mjs), the catalogue journey (products.e2e.mjs), the suppliers journey
 // (suppliers.e2e.mjs), the notebooks journey (notes.e2e.mjs), the agreements journey
 // (agreements.e2e.mjs: the public signing page in a browser without a session), the agenda journey
-// (agenda.e2e.mjs: an event and a task), the syllabi journey (temary.e2e.mjs) and the chat journey
-// (chat.e2e.mjs: the director and the teacher in two browsers, live through the realtime stream). Screenshots and the host's log
+// (agenda.e2e.mjs: an event and a task), the syllabi journey (temary.e2e.mjs), the chat journey
+// (chat.e2e.mjs: the director and the teacher in two browsers, live through the realtime stream)
+// and the alarms journey (alarms.e2e.mjs: an alarm going off, its toast live through the realtime
+// stream, its notice and its mail). Screenshots and the host's log
 // go to test-artifacts/e2e/. Prints "N passed, M failed[, K skipped]"; exits non-zero on a
 // failure.
 import { artifacts, ensureShellBuilt, chromiumPath, journeyRunner, log, openBrowser, prepareRegistry, startHost } from './harness.mjs';
@@ -36,6 +38,7 @@ import { agreementsJourneys } from './agreements.e2e.mjs';
 import { agendaJourneys } from './agenda.e2e.mjs';
 import { temaryJourneys } from './temary.e2e.mjs';
 import { chatJourneys } from './chat.e2e.mjs';
+import { alarmsJourneys } from './alarms.e2e.mjs';
 
 async function main() {
   mkdirSync(artifacts, { recursive: true });
@@ -77,6 +80,7 @@ async function main() {
     await agendaJourneys({ host, browser, journey, skip });
     await temaryJourneys({ host, browser, journey, skip });
     await chatJourneys({ host, browser, journey, skip });
+    await alarmsJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
     await host.stop(!results.every((r) => r.ok));

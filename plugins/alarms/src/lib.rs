@@ -424,6 +424,10 @@ fn notice_dismiss(ctx: &Ctx, req: &Req) -> Result<Value> {
         }
         (None, false) => return Err(Error::invalid_field("id", "Indique el aviso o all")),
     };
+    // The caller's other tabs and the menu's count follow.
+    if dismissed > 0 {
+        realtime::push_to(&[ctx.user_id], "dismissed", &json!({ "dismissed": dismissed }))?;
+    }
     Ok(json!({ "dismissed": dismissed }))
 }
 

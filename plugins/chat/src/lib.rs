@@ -225,6 +225,8 @@ fn read_conversation(ctx: &Ctx, req: &Req, peer: &Peer, names: &Names) -> Result
     if query.before.is_none() {
         if let Some(last) = messages.last() {
             mark_read(ctx, peer, last.message_id)?;
+            // The reader's other tabs and the menu's count follow.
+            realtime::push_to(&[ctx.user_id], "read", &json!({ "peer": peer.key(), "message_id": last.message_id }))?;
         }
     }
     Ok(json!({ "messages": messages_json(&messages, names, ctx.user_id), "has_more": has_more }))

@@ -26,6 +26,8 @@ export interface EventFields {
   description: string;
   /** Active users of the business, at most 100. */
   user_ids: number[];
+  /** Remind the staff it concerns this many minutes before it starts (all day: before 09:00); null: no reminder. One of `REMINDERS`. */
+  reminder_minutes: number | null;
 }
 
 /** One person an event concerns, named from the host's staff directory (null when not found). */

@@ -7,8 +7,8 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { PRIORITIES, TASK_STATUSES } from './lists';
-import { EVENT_FIELDS } from './components/EventForm';
+import { PRIORITIES, REMINDERS, TASK_STATUSES } from './lists';
+import { EVENT_FIELDS, reminderKey } from './components/EventForm';
 import { TASK_FIELDS } from './components/TaskForm';
 import agenda from './module';
 
@@ -57,9 +57,22 @@ describe('the agenda remote', () => {
       ...TASK_FIELDS.map((f) => `tasks.fields.${f}`),
       'events.form.endNeedsStart',
       'events.form.endAfterStart',
+      ...[null, ...REMINDERS, 45].map(reminderKey),
     ];
     expect(keys.filter((k) => !hasMessage(es, k))).toEqual([]);
     expect(PRIORITIES.map((p) => lookup(`priority.${p}`))).toEqual(['Baja', 'Normal', 'Alta']);
     expect(TASK_STATUSES.map((s) => lookup(`tasks.status.${s}`))).toEqual(['Pendientes', 'Hechas', 'Todas']);
+    expect([null, ...REMINDERS].map((m) => lookup(reminderKey(m)))).toEqual([
+      'Sin recordatorio',
+      'A la hora de empezar',
+      '5 minutos antes',
+      '10 minutos antes',
+      '15 minutos antes',
+      '30 minutos antes',
+      '1 hora antes',
+      '2 horas antes',
+      '1 día antes',
+      '2 días antes',
+    ]);
   });
 });

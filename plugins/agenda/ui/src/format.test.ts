@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, byDay, dayHeading, hours, mondayOf, today, weekFrom } from './format';
-import { eventBody, eventDraft, peopleErrors } from './components/EventForm';
+import { eventBody, eventDraft, peopleErrors, reminderKey } from './components/EventForm';
 import { taskBody, taskDraft } from './components/TaskForm';
+import type { ScheduleEvent } from './api';
+import { event } from './test/fixtures';
 
 describe('days and weeks', () => {
   it("today is Madrid's; a week runs Monday to Sunday, across months and years", () => {
@@ -34,7 +36,19 @@ describe('the bodies the forms send', () => {
     expect(eventBody({ ...draft, date: '' })).toEqual({ field: 'date', problem: 'required' });
     expect(eventBody({ ...draft, end_time: '10:00' })).toEqual({ field: 'end_time', problem: 'endNeedsStart' });
     expect(eventBody({ ...draft, start_time: '10:00', end_time: '10:00' })).toEqual({ field: 'end_time', problem: 'endAfterStart' });
-    expect(eventBody(draft)).toEqual({ body: { title: 'Reunión', date: '2026-12-01', start_time: null, end_time: null, place: 'Aula 1', description: '', user_ids: [2, 7, 8] } });
+    expect(eventBody(draft)).toEqual({ body: { title: 'Reunión', date: '2026-12-01', start_time: null, end_time: null, place: 'Aula 1', description: '', user_ids: [2, 7, 8], reminder_minutes: null } });
+  });
+
+  it('an event\'s reminder: the select\'s text as minutes, none as null ("A la hora de empezar" is 0, not none)', () => {
+    const draft = { ...eventDraft(null, '2026-12-01'), title: 'Reunión' };
+    expect(draft.reminder_minutes).toBe('');
+    const sent = (reminder_minutes: string) => {
+      const result = eventBody({ ...draft, reminder_minutes });
+      return 'body' in result ? result.body.reminder_minutes : undefined;
+    };
+    expect([sent(''), sent('0'), sent('30'), sent('2880')]).toEqual([null, 0, 30, 2880]);
+    expect(eventDraft({ ...(event() as ScheduleEvent), reminder_minutes: 0 }, '2026-12-01').reminder_minutes).toBe('0');
+    expect([reminderKey(null), reminderKey(0), reminderKey(1440), reminderKey(45)]).toEqual(['events.reminder.none', 'events.reminder.0', 'events.reminder.1440', 'events.reminder.minutes']);
   });
 
   it('the host\'s "user_ids[1]" goes to the people field, naming the person sent at that place', () => {

@@ -9,6 +9,8 @@ export const PRIORITIES: Priority[] = ['low', 'normal', 'high'];
 export const TASK_STATUSES = ['open', 'done', 'all'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const CHECKED_OF: Record<TaskStatus, 'true' | 'false' | ''> = { open: 'false', done: 'true', all: '' };
+/** An event's reminders, in minutes before it starts (README "Events": `reminder_minutes`; null: none). */
+export const REMINDERS = [0, 5, 10, 15, 30, 60, 120, 1440, 2880] as const;
 
 /** The services and permissions (plugin.toml): one for the events, one for the tasks. */
 export const SCHEDULE = 'schedule';

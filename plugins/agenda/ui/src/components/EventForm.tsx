@@ -1,11 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorMessage, FormActions, FormMessages, InputField, NotesField, UI_NAMESPACE, errorList, fieldId, namedField, useFieldErrors, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
+import { FieldErrorMessage, FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, errorList, fieldId, namedField, useFieldErrors, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { EventFields, ScheduleEvent, StaffMember } from '../api';
 import { staffOptions } from '../useStaff';
+import { REMINDERS } from '../lists';
 
-export const EVENT_FIELDS = ['title', 'date', 'start_time', 'end_time', 'place', 'description', 'user_ids'] as const;
+export const EVENT_FIELDS = ['title', 'date', 'start_time', 'end_time', 'place', 'description', 'user_ids', 'reminder_minutes'] as const;
 type EventField = (typeof EVENT_FIELDS)[number];
 
 /** An event's fields as the form holds them. */
@@ -17,6 +18,14 @@ export interface EventDraft {
   place: string;
   description: string;
   user_ids: number[];
+  /** The reminder select's value: minutes as text, '' for none. */
+  reminder_minutes: string;
+}
+
+/** The catalogue key of a reminder in words ("30 minutos antes", "Sin recordatorio"). */
+export function reminderKey(minutes: number | null): string {
+  if (minutes === null) return 'events.reminder.none';
+  return (REMINDERS as readonly number[]).includes(minutes) ? `events.reminder.${minutes}` : 'events.reminder.minutes';
 }
 
 export function eventDraft(event: ScheduleEvent | null, date: string): EventDraft {
@@ -28,6 +37,7 @@ export function eventDraft(event: ScheduleEvent | null, date: string): EventDraf
     place: event?.place ?? '',
     description: event?.description ?? '',
     user_ids: event ? [...event.user_ids] : [],
+    reminder_minutes: event?.reminder_minutes == null ? '' : String(event.reminder_minutes),
   };
 }
 
@@ -37,7 +47,8 @@ export type EventBodyResult = { body: EventFields } | { field: EventField; probl
 /**
  * The body to send, or the first field the form refuses (README: title and date required; an end
  * needs a start and comes after it). No start: all day (null). The people go in ascending order:
- * the host sorts them before checking, so its `user_ids[i]` names the i-th of this list.
+ * the host sorts them before checking, so its `user_ids[i]` names the i-th of this list. No
+ * reminder: null.
  */
 export function eventBody(draft: EventDraft): EventBodyResult {
   const title = draft.title.trim();
@@ -57,6 +68,7 @@ export function eventBody(draft: EventDraft): EventBodyResult {
       place: draft.place.trim(),
       description: draft.description.trim(),
       user_ids: [...new Set(draft.user_ids)].sort((a, b) => a - b),
+      reminder_minutes: draft.reminder_minutes === '' ? null : Number(draft.reminder_minutes),
     },
   };
 }
@@ -118,8 +130,9 @@ function PeopleField({ ctx, options, chosen, onChange, failed }: { ctx: FormCont
 }
 
 /**
- * An event's data: title, day, start and end (none: all day), place, description and the people
- * it concerns. The host's errors go under the field they name (`user_ids[i]` under the people).
+ * An event's data: title, day, start and end (none: all day), place, the reminder, description
+ * and the people it concerns. The host's errors go under the field they name (`user_ids[i]`
+ * under the people).
  */
 export function EventForm({
   event,
@@ -154,6 +167,12 @@ export function EventForm({
   const unnamed = (id: number) => t('userNumber', { id });
   const options = staffOptions(staff, event?.users ?? [], unnamed);
   const nameOf = (id: number) => options.find((o) => o.value === String(id))?.label ?? unnamed(id);
+  const reminders: { value: string; label: string }[] = REMINDERS.map((m) => ({ value: String(m), label: t(reminderKey(m)) }));
+  // a value the list does not offer (stored before it changed) stays shown as it is
+  if (draft.reminder_minutes !== '' && !reminders.some((o) => o.value === draft.reminder_minutes)) {
+    const minutes = Number(draft.reminder_minutes);
+    reminders.push({ value: draft.reminder_minutes, label: t(reminderKey(minutes), { minutes }) });
+  }
 
   async function submit() {
     errors.reset();
@@ -190,6 +209,16 @@ export function EventForm({
         <InputField ctx={ctx} field="start_time" type="time" label={t('events.fields.start_time')} value={draft.start_time} hint={t('events.form.allDayHint')} onChange={(start_time) => set({ start_time })} />
         <InputField ctx={ctx} field="end_time" type="time" label={t('events.fields.end_time')} value={draft.end_time} onChange={(end_time) => set({ end_time })} />
         <InputField ctx={ctx} field="place" label={t('events.fields.place')} value={draft.place} maxLength={200} onChange={(place) => set({ place })} />
+        <SelectField
+          ctx={ctx}
+          field="reminder_minutes"
+          label={t('events.fields.reminder_minutes')}
+          value={draft.reminder_minutes}
+          onChange={(reminder_minutes) => set({ reminder_minutes })}
+          empty={t('events.reminder.none')}
+          options={reminders}
+          hint={t('events.form.reminderHint')}
+        />
       </div>
       <NotesField ctx={ctx} field="description" label={t('events.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
       <PeopleField ctx={ctx} options={options} chosen={draft.user_ids} failed={staffFailed} onChange={(user_ids) => set({ user_ids })} />

@@ -7,13 +7,14 @@ import { agendaApi, type ScheduleEvent } from '../api';
 import { changedFields, hours, today, withoutNulls } from '../format';
 import { scheduleListPath, scheduleViewPath } from '../paths';
 import { useStaff } from '../useStaff';
-import { EventForm } from '../components/EventForm';
+import { EventForm, reminderKey } from '../components/EventForm';
 import { DeletedBadge, HeldBadge } from '../components/Badges';
 
 /**
  * `/schedule/view/:schedule_id` — an event (`GET schedule/read?id=`), or a new one (0): the form
  * (`create`, or `update` with only what changed) and "Eliminar" (`delete`, asked first). A
- * deleted event stays readable, read only.
+ * deleted event stays readable, read only. Create leaves out empty hours but sends the reminder,
+ * null for none.
  */
 export default function ScheduleViewPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -47,7 +48,7 @@ export default function ScheduleViewPage() {
             label={t('events.create.title')}
             submitLabel={t('events.create.submit')}
             onSubmit={async (body) => {
-              const created = await api.events.create(withoutNulls(body));
+              const created = await api.events.create({ ...withoutNulls(body), reminder_minutes: body.reminder_minutes });
               toast.success(t('events.create.created', { title: created.title }));
               navigate(scheduleViewPath(created.id), { replace: true });
             }}
@@ -65,6 +66,7 @@ export default function ScheduleViewPage() {
   if (!event) return <PageState error={null} />;
 
   const deleted = event.state === 'deleted';
+  const reminder = event.reminder_minutes ?? null;
 
   async function remove() {
     if (!event) return;
@@ -93,6 +95,9 @@ export default function ScheduleViewPage() {
           <p className="agenda-badges">
             <HeldBadge checked={event.checked} />
             {deleted && <DeletedBadge />}
+          </p>
+          <p className="muted" data-testid="event-reminder">
+            {reminder === null ? t('events.reminder.none') : t('events.view.reminder', { reminder: t(reminderKey(reminder), { minutes: reminder }) })}
           </p>
           {event.created_by_name && <p className="muted">{t('events.view.createdBy', { name: event.created_by_name })}</p>}
         </div>

@@ -7,6 +7,9 @@ import { event, freezeToday, page, staff } from '../test/fixtures';
 const person = (form: HTMLElement, name: string) => within(within(form).getByTestId('event-people')).getByRole('checkbox', { name });
 const people = (form: HTMLElement) => within(within(form).getByTestId('event-people')).getAllByRole('checkbox').map((c) => [c.closest('label')!.textContent, (c as HTMLInputElement).checked]);
 const change = (form: HTMLElement, label: RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+const reminder = (form: HTMLElement) => within(form).getByLabelText(/^Recordatorio/) as HTMLSelectElement;
+const REMINDER_OPTIONS = ['Sin recordatorio', 'A la hora de empezar', '5 minutos antes', '10 minutos antes', '15 minutos antes', '30 minutos antes', '1 hora antes', '2 horas antes', '1 día antes', '2 días antes'];
+const REMINDER_ERROR = 'El aviso puede ser 0, 5, 10, 15, 30, 60, 120, 1440 o 2880 minutos antes';
 
 beforeEach(freezeToday);
 afterEach(() => {
@@ -43,10 +46,46 @@ describe('a new event', () => {
     fireEvent.click(person(form, 'Luis Pérez'));
     fireEvent.click(person(form, 'Dolores Directora Demo'));
     submit();
-    await waitFor(() => expect(api.calls('POST schedule/create').map((r) => r.body)).toEqual([{ title: 'Claustro', date: '2026-12-01', place: 'Sala de juntas', description: '', user_ids: [2, 8] }]));
+    await waitFor(() => expect(api.calls('POST schedule/create').map((r) => r.body)).toEqual([{ title: 'Claustro', date: '2026-12-01', place: 'Sala de juntas', description: '', user_ids: [2, 8], reminder_minutes: null }]));
     expect(await screen.findByText('Evento Claustro creado')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/schedule/view/40'));
     expect(await screen.findByTestId('event-title')).toHaveTextContent('Claustro');
+  });
+
+  it('"Recordatorio" offers none and the minutes before, none at first, and sends the one chosen ("A la hora de empezar": 0)', async () => {
+    const api = mockApi({
+      'GET schedule/staff': envelopeOk(staff),
+      'POST schedule/create': (req: MockRequest) => envelopeOk(event({ id: 40, ...(req.body as object) })),
+      'GET schedule/read': envelopeOk(event({ id: 40, title: 'Claustro', reminder_minutes: 0 })),
+    });
+    renderModule('/schedule/view/0', api);
+    const form = await screen.findByRole('form', { name: 'Nuevo evento' });
+    expect([...reminder(form).options].map((o) => o.textContent)).toEqual(REMINDER_OPTIONS);
+    expect([...reminder(form).options].map((o) => o.value)).toEqual(['', '0', '5', '10', '15', '30', '60', '120', '1440', '2880']);
+    expect(reminder(form)).toHaveValue('');
+    change(form, /^Título/, 'Claustro');
+    change(form, /^Hora de inicio/, '10:00');
+    change(form, /^Recordatorio/, '0');
+    fireEvent.click(within(form).getByRole('button', { name: 'Crear evento' }));
+    await waitFor(() => expect(api.calls('POST schedule/create').map((r) => r.body)).toEqual([{ title: 'Claustro', date: '2026-12-01', start_time: '10:00', place: '', description: '', user_ids: [], reminder_minutes: 0 }]));
+    expect(await screen.findByTestId('event-reminder')).toHaveTextContent('Recordatorio: A la hora de empezar');
+  });
+
+  it('"1 día antes" on create is 1440; the host\'s refusal of the reminder goes under it', async () => {
+    const api = mockApi({
+      'GET schedule/staff': envelopeOk(staff),
+      'POST schedule/create': envelopeError([{ code: 'REQ-102', data: { field: 'reminder_minutes' }, details: REMINDER_ERROR }]),
+    });
+    renderModule('/schedule/view/0', api);
+    const form = await screen.findByRole('form', { name: 'Nuevo evento' });
+    change(form, /^Título/, 'Visita de la DGT');
+    change(form, /^Recordatorio/, '1440');
+    fireEvent.click(within(form).getByRole('button', { name: 'Crear evento' }));
+    expect(await within(form).findByTestId('error-reminder_minutes')).toHaveTextContent(REMINDER_ERROR);
+    expect(reminder(form)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByTestId('event-errors')).toHaveTextContent('Revise los campos marcados');
+    expect(api.calls('POST schedule/create')[0].body).toMatchObject({ title: 'Visita de la DGT', reminder_minutes: 1440 });
+    expect(screen.getByTestId('location')).toHaveTextContent('/schedule/view/0');
   });
 
   it("the host's field errors go under their fields, a person of the list (user_ids[1]) under the people, named", async () => {
@@ -105,6 +144,38 @@ describe('an event', () => {
     expect(await screen.findByText('Evento Reunión de profesores guardado')).toBeInTheDocument();
     expect(api.calls('POST schedule/update').map((r) => r.body)).toEqual([{ id: 31, start_time: null, end_time: null, user_ids: [2, 7, 8] }]);
     await waitFor(() => expect(screen.getByTestId('event-when')).toHaveTextContent('01/12/2026 · Todo el día'));
+  });
+
+  it('shows its reminder in words, and sends only reminder_minutes when only it changes ("Sin recordatorio": null)', async () => {
+    const api = eventHost(event({ reminder_minutes: 30 }));
+    renderModule('/schedule/view/31', api);
+    expect(await screen.findByTestId('event-reminder')).toHaveTextContent('Recordatorio: 30 minutos antes');
+    const form = screen.getByRole('form', { name: 'Datos del evento' });
+    expect(reminder(form)).toHaveValue('30');
+    await waitFor(() => expect(people(form)).toHaveLength(3));
+
+    change(form, /^Recordatorio/, '120');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.calls('POST schedule/update').map((r) => r.body)).toEqual([{ id: 31, reminder_minutes: 120 }]));
+    await waitFor(() => expect(screen.getByTestId('event-reminder')).toHaveTextContent('Recordatorio: 2 horas antes'));
+
+    const again = screen.getByRole('form', { name: 'Datos del evento' });
+    expect(reminder(again)).toHaveValue('120');
+    change(again, /^Recordatorio/, '');
+    fireEvent.click(within(again).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(api.calls('POST schedule/update').map((r) => r.body)).toEqual([{ id: 31, reminder_minutes: 120 }, { id: 31, reminder_minutes: null }]));
+    await waitFor(() => expect(screen.getByTestId('event-reminder')).toHaveTextContent(/^Sin recordatorio$/));
+  });
+
+  it("the host's refusal of the reminder on save goes under the field", async () => {
+    const api = eventHost(event(), { 'POST schedule/update': envelopeError([{ code: 'REQ-102', data: { field: 'reminder_minutes' }, details: REMINDER_ERROR }]) });
+    renderModule('/schedule/view/31', api);
+    expect(await screen.findByTestId('event-reminder')).toHaveTextContent(/^Sin recordatorio$/);
+    const form = screen.getByRole('form', { name: 'Datos del evento' });
+    change(form, /^Recordatorio/, '5');
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(form).findByTestId('error-reminder_minutes')).toHaveTextContent(REMINDER_ERROR);
+    expect(api.calls('POST schedule/update').map((r) => r.body)).toEqual([{ id: 31, reminder_minutes: 5 }]);
   });
 
   it('without the staff list it offers only the people already on it, by the names the event gives', async () => {

@@ -43,6 +43,7 @@ export function event(extra: object = {}) {
     branch_id: 1,
     checked: false,
     created_by: 2,
+    reminder_minutes: null,
     users: [
       { user_id: 7, name: 'Ana García' },
       { user_id: 8, name: 'Luis Pérez' },
