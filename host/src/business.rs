@@ -468,7 +468,8 @@ async fn business_services(state: &AppState, business_id: i64) -> anyhow::Result
 }
 
 const BUSINESS_COLUMNS: &str = "business_id, name, fiscal_name, fiscal_code, email, phone, address, city, province_id,
-    postal_code, is_provider, status, storage_plan, storage_quota, created_at, updated_at";
+    postal_code, is_provider, status, storage_plan, storage_quota, created_at, updated_at, group_id,
+    (SELECT g.name FROM business_group g WHERE g.group_id = business.group_id) AS group_name";
 
 fn business_json(row: &sqlx::any::AnyRow) -> anyhow::Result<Value> {
     Ok(json!({
@@ -488,18 +489,20 @@ fn business_json(row: &sqlx::any::AnyRow) -> anyhow::Result<Value> {
         "storage_quota": row.try_get::<i64, _>("storage_quota")?,
         "created_at": row.try_get::<String, _>("created_at")?,
         "updated_at": row.try_get::<String, _>("updated_at")?,
+        "group_id": row.try_get::<Option<i64>, _>("group_id")?,
+        "group_name": row.try_get::<Option<String>, _>("group_name")?,
     }))
 }
 
 #[derive(Deserialize)]
-struct BusinessQuery {
-    business_id: Option<i64>,
+pub(crate) struct BusinessQuery {
+    pub(crate) business_id: Option<i64>,
     /// Provider administrators: every business.
     #[serde(default)]
-    all: bool,
+    pub(crate) all: bool,
 }
 
-async fn read(State(state): State<AppState>, session: Session, Params(q): Params<BusinessQuery>) -> ApiJson {
+pub(crate) async fn read(State(state): State<AppState>, session: Session, Params(q): Params<BusinessQuery>) -> ApiJson {
     if q.all {
         session.require_provider_admin()?;
         let rows = sqlx::query(&format!("SELECT {BUSINESS_COLUMNS} FROM business ORDER BY name"))

@@ -13,6 +13,7 @@ pub mod demo;
 pub mod error;
 pub mod files;
 pub mod mail;
+pub mod notifications;
 pub mod openapi;
 pub mod permissions;
 pub mod plugins;

@@ -42,7 +42,8 @@ pub struct Push {
     pub business_id: i64,
     /// The users it is for; `None`: every user of the business.
     pub users: Option<Vec<i64>>,
-    /// The pushing plugin's services: a user receives the push only with one of them.
+    /// The pushing plugin's services: a user receives the push only with one of them (none: a
+    /// push of the host's, for every user named).
     pub services: Vec<String>,
     /// `<plugin-id>.<topic>`.
     pub event: String,
@@ -54,7 +55,8 @@ impl Push {
     fn is_for(&self, business_id: i64, user_id: i64, services: &BTreeSet<String>) -> bool {
         self.business_id == business_id
             && self.users.as_ref().is_none_or(|users| users.contains(&user_id))
-            && self.services.iter().any(|service| services.contains(service))
+            // A push of the host's own (the provider's notifications) needs no service.
+            && (self.services.is_empty() || self.services.iter().any(|service| services.contains(service)))
     }
 }
 

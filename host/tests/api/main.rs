@@ -9,5 +9,6 @@ mod calls;
 mod external;
 mod filesystem;
 mod isolation;
+mod notifications;
 mod plugins;
 mod roles;
