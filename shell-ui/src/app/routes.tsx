@@ -25,6 +25,8 @@ const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'));
 const BusinessListPage = lazyPage(() => import('../features/provider/BusinessListPage'));
 const BusinessViewPage = lazyPage(() => import('../features/provider/BusinessViewPage'));
 const PluginListPage = lazyPage(() => import('../features/provider/PluginListPage'));
+const NotificationListPage = lazyPage(() => import('../features/provider/NotificationListPage'));
+const NotificationViewPage = lazyPage(() => import('../features/provider/NotificationViewPage'));
 
 /** The signed-in frame: auth guard, lock, layout; the page is the matched child route (or `page`). */
 function Protected({ page }: { page?: ReactNode }) {
@@ -86,6 +88,8 @@ function ShellRoutes() {
           <Route path="business/list" element={<BusinessListPage />} />
           <Route path="business/view/:business_id" element={<BusinessViewPage />} />
           <Route path="plugins" element={<PluginListPage />} />
+          <Route path="notifications/list" element={<NotificationListPage />} />
+          <Route path="notifications/view/:facilauto_notification_id" element={<NotificationViewPage />} />
         </Route>
         {moduleRoutes.filter((r) => !r.open).map(routeOf)}
       </Route>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@volante/plugin-ui';
 import { useLayout } from './LayoutContext';
 import { UserMenu } from './UserMenu';
+import { NotificationBell } from './NotificationBell';
 
 export function Header({ onToggleMenu }: { onToggleMenu(): void }) {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function Header({ onToggleMenu }: { onToggleMenu(): void }) {
       <span className="header__fiscal" data-testid="header-fiscal-name">
         {fiscalName}
       </span>
+      <NotificationBell />
       <UserMenu />
     </header>
   );

@@ -22,6 +22,7 @@ export const MENU: MenuEntry[] = [{ to: '/dashboard', labelKey: 'menu.dashboard'
 export const PROVIDER_MENU: MenuEntry[] = [
   { to: '/facilauto/business/list', labelKey: 'menu.businesses', icon: '▦' },
   { to: '/facilauto/plugins', labelKey: 'menu.plugins', icon: '▣' },
+  { to: '/facilauto/notifications/list', labelKey: 'menu.notifications', icon: '⚑' },
 ];
 
 /** Manifest icon names → glyphs (no icon font in the first load). */

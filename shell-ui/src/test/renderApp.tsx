@@ -47,6 +47,8 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.signedIn) api.store.signIn('test-token', 'super');
   // Signed-in pages list the user's modules; none unless the test says otherwise.
   if (!api.has('GET plugin/modules')) api.on('GET plugin/modules', envelopeOk([]));
+  // The header's bell reads the school's inbox: empty unless the test says otherwise.
+  if (!api.has('GET notifications/inbox')) api.on('GET notifications/inbox', envelopeOk({ items: [], unread: 0 }));
   const i18n = createI18n('es');
   const result = render(
     <AppProviders

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, formatDate, formatDateTime, useApi, useToast } from '@volante/plugin-ui';
+import { errorList, formatDate, formatDateTime, useApi, useConfirm, useLoad, useToast } from '@volante/plugin-ui';
 import { usePageLayout } from '../../layout/LayoutContext';
 import { Splash } from '../../components/Splash';
-import type { Business, InstalledPlugin, ServiceRef } from './types';
+import { providerCalls } from './api';
+import { BUSINESS_STATUSES, type Business, type BusinessStatus, type InstalledPlugin, type ServiceRef } from './types';
 
 type Tab = 'general' | 'modules';
 
@@ -49,7 +50,14 @@ export default function BusinessViewPage() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="vk-tabpanel">
-        {tab === 'general' ? <General business={business} /> : <Modules business={business} onServices={(services) => setBusiness({ ...business, services })} />}
+        {tab === 'general' ? (
+          <>
+            <General business={business} />
+            <Administration business={business} onChange={(answer) => setBusiness((current) => ({ ...current, ...answer }))} />
+          </>
+        ) : (
+          <Modules business={business} onServices={(services) => setBusiness({ ...business, services })} />
+        )}
       </div>
       <Link to="/facilauto/business/list" className="vk-btn vk-btn--light">
         {t('actions.back')}
@@ -79,6 +87,100 @@ function General({ business }: { business: Business }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The action that takes a business to each status. */
+const STATUS_ACTION: Record<BusinessStatus, string> = {
+  active: 'provider.business.activate',
+  suspended: 'provider.business.suspend',
+  trial: 'provider.business.trial',
+};
+
+/**
+ * What the provider changes of a business: its business group (`business/assign/group/update`,
+ * "Sin grupo" sends null) and its status (`business/status`: "Activar", "Suspender" — asked first,
+ * its staff cannot sign in meanwhile —, "Periodo de prueba"). The provider's own business is never
+ * offered "Suspender" (the host refuses it). `onChange` gets the business the host answers.
+ */
+function Administration({ business, onChange }: { business: Business; onChange(answer: Business): void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const calls = useMemo(() => providerCalls(api), [api]);
+  const toast = useToast();
+  const confirm = useConfirm();
+  const groups = useLoad(calls.businessGroups.list);
+  const selectId = useId();
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<Business>, done: (answer: Business) => string, failed: string) {
+    setBusy(true);
+    try {
+      const answer = await action();
+      onChange(answer);
+      toast.success(done(answer));
+    } catch (e) {
+      toast.error(errorList(e)[0]?.details || failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function assign(value: string) {
+    const groupId = value ? Number(value) : null;
+    void run(
+      () => calls.business.assignGroup(business.business_id, groupId),
+      (answer) => (answer.group_name ? t('provider.business.groupSet', { name: business.name, group: answer.group_name }) : t('provider.business.groupCleared', { name: business.name })),
+      t('provider.business.groupError'),
+    );
+  }
+
+  async function setStatus(status: BusinessStatus) {
+    if (status === 'suspended') {
+      const ok = await confirm({
+        title: t('provider.business.suspendTitle', { name: business.name }),
+        message: t('provider.business.suspendMessage'),
+        confirmLabel: t('provider.business.suspend'),
+        tone: 'danger',
+      });
+      if (!ok) return;
+    }
+    await run(
+      () => calls.business.setStatus(business.business_id, status),
+      (answer) => t('provider.business.statusSet', { name: business.name, status: t(`provider.status.${answer.status ?? status}`, { defaultValue: answer.status ?? status }) }),
+      t('provider.business.statusError'),
+    );
+  }
+
+  const options = (groups.data ?? []).map((g) => ({ value: String(g.group_id), label: g.name }));
+  if (business.group_id != null && !options.some((o) => o.value === String(business.group_id))) {
+    options.push({ value: String(business.group_id), label: business.group_name ?? String(business.group_id) });
+  }
+  const actions = BUSINESS_STATUSES.filter((status) => status !== business.status && !(status === 'suspended' && business.is_provider));
+  return (
+    <div className="business-admin">
+      <div className="vk-field business-admin__group">
+        <label className="vk-label" htmlFor={selectId}>
+          {t('provider.business.group')}
+        </label>
+        <select id={selectId} className="vk-input" value={business.group_id == null ? '' : String(business.group_id)} disabled={busy} onChange={(e) => assign(e.target.value)}>
+          <option value="">{t('provider.businesses.noGroup')}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {groups.failed !== null && <small className="vk-error">{t('provider.business.groupsLoadError')}</small>}
+      </div>
+      <div className="business-admin__status" role="group" aria-label={t('provider.business.statusActions')}>
+        {actions.map((status) => (
+          <button key={status} type="button" className={status === 'suspended' ? 'vk-btn vk-btn--danger' : 'vk-btn vk-btn--outline'} disabled={busy} onClick={() => void setStatus(status)}>
+            {t(STATUS_ACTION[status])}
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }
 

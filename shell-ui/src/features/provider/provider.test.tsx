@@ -31,6 +31,7 @@ function providerApi(user: SessionUser = admin) {
         ? envelopeOk([school, ...others])
         : envelopeOk({ ...school, branch_count: 2, services: [{ id: 'contacts', name: 'Contactos', enabled_at: '2026-01-10T09:00:00Z' }, { id: 'sms', name: 'SMS', enabled_at: '2026-01-10T09:00:00Z' }] }),
     'GET plugin/list': envelopeOk(plugins),
+    'GET business/group/readgroup': envelopeOk([]),
   });
 }
 
@@ -41,6 +42,7 @@ describe('provider screens', () => {
     const menu = screen.getByRole('complementary', { name: 'Menú principal' });
     expect(within(menu).getByRole('link', { name: /Empresas/ })).toHaveAttribute('href', '/facilauto/business/list');
     expect(within(menu).getByRole('link', { name: /Módulos instalados/ })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: /Notificaciones/ })).toHaveAttribute('href', '/facilauto/notifications/list');
   });
 
   it('a school user gets "no permission" on the provider screens and no provider menu', async () => {

@@ -1,3 +1,5 @@
+import type { NotificationLevel } from '../../components/NotificationLevel';
+
 export interface ServiceRef {
   id: string;
   name: string;
@@ -31,4 +33,48 @@ export interface Business {
   created_at: string;
   services?: (ServiceRef & { enabled_at: string })[];
   branch_count?: number;
+  /** Its business group (provider administrators group schools), or null. */
+  group_id?: number | null;
+  group_name?: string | null;
+}
+
+export type BusinessStatus = 'active' | 'suspended' | 'trial';
+export const BUSINESS_STATUSES: BusinessStatus[] = ['active', 'trial', 'suspended'];
+
+/** `GET business/group/readgroup`: the provider's business groups. */
+export interface BusinessGroup {
+  group_id: number;
+  name: string;
+  businesses: number;
+}
+
+/** `GET notifications/group/read`: the groups the provider sorts its notifications into. */
+export interface NotificationGroup {
+  group_id: number;
+  name: string;
+  notifications: number;
+}
+
+/** A notification the provider sends to every school (`business_group` null) or a business group. */
+export interface ProviderNotification {
+  notification_id: number;
+  title: string;
+  body: string;
+  level: NotificationLevel;
+  group: { group_id: number; name: string } | null;
+  business_group: { group_id: number; name: string } | null;
+  created_at: string;
+  updated_at: string;
+  created_by_name: string | null;
+  /** How many users have read it. */
+  reads: number;
+}
+
+/** What `notifications/create` takes (and `update`, besides the id, only what changes). */
+export interface NotificationFields {
+  title: string;
+  body: string;
+  level: NotificationLevel;
+  group_id: number | null;
+  business_group_id: number | null;
 }

@@ -1,0 +1,51 @@
+import type { ApiClient, ListPage } from '@volante/plugin-ui';
+import type { Business, BusinessGroup, BusinessStatus, NotificationFields, NotificationGroup, ProviderNotification } from './types';
+import type { PanelGroup } from './GroupsPanel';
+
+/** What `notifications/readall` takes. */
+export interface NotificationQuery {
+  search: string;
+  group_id: number | null;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * The host's provider calls (provider administrators only) for notifications and business
+ * groups. Memoise it per client (`useMemo(() => providerCalls(api), [api])`): its methods are
+ * stable, as `useLoad` / `useRecord` need.
+ */
+export function providerCalls(api: ApiClient) {
+  return {
+    notifications: {
+      list: (query: NotificationQuery) => api.post<ListPage<ProviderNotification>>('notifications/readall', query),
+      read: (id: number) => api.get<ProviderNotification>(`notifications/read/${id}`),
+      create: (body: NotificationFields) => api.post<ProviderNotification>('notifications/create', body),
+      update: (id: number, changed: Partial<NotificationFields>) => api.post<ProviderNotification>('notifications/update', { notification_id: id, ...changed }),
+      remove: (id: number) => api.post<{ notification_id: number }>('notifications/delete', { notification_id: id }),
+    },
+    notificationGroups: {
+      /** As the groups panel (and the selects) show them. */
+      list: () => api.get<NotificationGroup[]>('notifications/group/read').then(notificationPanelGroups),
+      create: (name: string) => api.post<NotificationGroup>('notifications/group/create', { name }),
+      remove: (groupId: number) => api.post<{ group_id: number }>('notifications/group/delete', { group_id: groupId }),
+    },
+    businessGroups: {
+      /** As the groups panel (and the selects) show them. */
+      list: () => api.get<BusinessGroup[]>('business/group/readgroup').then(businessPanelGroups),
+      create: (name: string) => api.post<BusinessGroup>('business/group/create', { name }),
+      remove: (groupId: number) => api.post<{ group_id: number }>('business/group/delete', { group_id: groupId }),
+    },
+    business: {
+      assignGroup: (businessId: number, groupId: number | null) => api.post<Business>('business/assign/group/update', { business_id: businessId, group_id: groupId }),
+      setStatus: (businessId: number, status: BusinessStatus) => api.post<Business>('business/status', { business_id: businessId, status }),
+    },
+  };
+}
+
+export type ProviderCalls = ReturnType<typeof providerCalls>;
+
+/** Notification groups as the groups panel shows them. */
+export const notificationPanelGroups = (groups: NotificationGroup[]): PanelGroup[] => groups.map((g) => ({ group_id: g.group_id, name: g.name, count: g.notifications }));
+/** Business groups as the groups panel shows them. */
+export const businessPanelGroups = (groups: BusinessGroup[]): PanelGroup[] => groups.map((g) => ({ group_id: g.group_id, name: g.name, count: g.businesses }));

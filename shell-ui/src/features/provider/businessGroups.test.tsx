@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import type { SessionUser } from '@volante/plugin-ui';
+import { demoUser, renderApp } from '../../test/renderApp';
+
+const admin: SessionUser = {
+  ...demoUser,
+  user_id: 1,
+  email: 'admin@volante.local',
+  first_name: 'Administración',
+  business: { business_id: 1, name: 'Volante', fiscal_name: 'Volante Servicios SL', is_provider: true },
+};
+
+const school = {
+  business_id: 2, name: 'Autoescuela Demo', fiscal_name: 'Autoescuela Demo SL', fiscal_code: 'B12345674', email: 'director@autoescuela-demo.es',
+  phone: '', city: 'Madrid', status: 'active', is_provider: false, created_at: '2026-01-10T09:00:00Z', group_id: null, group_name: null,
+};
+const north = Array.from({ length: 3 }, (_, i) => ({ ...school, business_id: 10 + i, name: `Autoescuela Norte ${i + 1}`, city: 'Bilbao', group_id: 7, group_name: 'Franquicia Norte' }));
+const provider = { ...school, business_id: 1, name: 'Volante', fiscal_name: 'Volante Servicios SL', is_provider: true };
+const groups = [
+  { group_id: 7, name: 'Franquicia Norte', businesses: 3 },
+  { group_id: 8, name: 'Andalucía', businesses: 0 },
+];
+
+function businessApi() {
+  return mockApi({
+    'GET user/verify': envelopeOk({ user: admin }),
+    'GET user/update': envelopeOk({ user: admin }),
+    'GET business/read': (req: MockRequest) => {
+      if (req.query.get('all') === 'true') return envelopeOk([school, ...north, provider]);
+      const id = Number(req.query.get('business_id'));
+      return envelopeOk({ ...(id === 1 ? provider : school), branch_count: 1, services: [] });
+    },
+    'GET business/group/readgroup': envelopeOk(groups),
+  });
+}
+
+describe('provider business groups: the list', () => {
+  it('shows each business group in a "Grupo" column and filters by it', async () => {
+    renderApp('/facilauto/business/list', { api: businessApi(), signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Empresas' });
+    await within(table).findByRole('link', { name: 'Autoescuela Demo' });
+    expect(within(table).getByRole('columnheader', { name: 'Grupo' })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Autoescuela Norte 1' }).closest('tr')).toHaveTextContent('Franquicia Norte');
+    expect(within(table).getByRole('link', { name: 'Autoescuela Demo' }).closest('tr')).toHaveTextContent('Sin grupo');
+    expect(screen.getByTestId('paginator-text')).toHaveTextContent('Viendo 1 a 5 de 5');
+
+    const filter = screen.getByRole('combobox', { name: 'Filtrar por grupo' });
+    await waitFor(() => expect(within(filter).getByRole('option', { name: 'Franquicia Norte' })).toBeInTheDocument());
+    fireEvent.change(filter, { target: { value: '7' } });
+    await waitFor(() => expect(screen.getByTestId('paginator-text')).toHaveTextContent('Viendo 1 a 3 de 3'));
+    expect(within(table).queryByRole('link', { name: 'Autoescuela Demo' })).toBeNull();
+    fireEvent.change(filter, { target: { value: 'none' } });
+    await waitFor(() => expect(screen.getByTestId('paginator-text')).toHaveTextContent('Viendo 1 a 2 de 2'));
+    fireEvent.change(filter, { target: { value: '8' } });
+    await waitFor(() => expect(within(table).getByText('No hay registros')).toBeInTheDocument());
+  });
+
+  it('creates a business group', async () => {
+    const api = businessApi();
+    api.on('POST business/group/create', (req: MockRequest) => envelopeOk({ group_id: 9, name: (req.body as { name: string }).name, businesses: 0 }));
+    renderApp('/facilauto/business/list', { api, signedIn: true });
+    const panel = await screen.findByTestId('business-groups');
+    expect(await within(panel).findByText('3 autoescuelas')).toBeInTheDocument();
+    api.on('GET business/group/readgroup', envelopeOk([...groups, { group_id: 9, name: 'Levante', businesses: 0 }]));
+    fireEvent.change(within(panel).getByLabelText(/Nombre del grupo/), { target: { value: 'Levante' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Crear grupo' }));
+    expect(await screen.findByText('Grupo Levante creado')).toBeInTheDocument();
+    expect(api.calls('POST business/group/create')[0].body).toEqual({ name: 'Levante' });
+    expect(await within(panel).findByText('Levante')).toBeInTheDocument();
+  });
+
+  it('deletes a business group after confirming, and shows why the host refused one', async () => {
+    const api = businessApi();
+    api.on('POST business/group/delete', (req: MockRequest) =>
+      (req.body as { group_id: number }).group_id === 7 ? writeError('CONFLICT-000', 'Hay notificaciones dirigidas a este grupo') : envelopeOk(req.body),
+    );
+    renderApp('/facilauto/business/list', { api, signedIn: true });
+    const panel = await screen.findByTestId('business-groups');
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Eliminar el grupo Franquicia Norte' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Sus autoescuelas se conservan, sin grupo');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Hay notificaciones dirigidas a este grupo');
+    expect(api.calls('POST business/group/delete')[0].body).toEqual({ group_id: 7 });
+    expect(within(panel).getByText('Franquicia Norte')).toBeInTheDocument();
+
+    api.on('GET business/group/readgroup', envelopeOk(groups.slice(0, 1)));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Eliminar el grupo Andalucía' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Grupo Andalucía eliminado')).toBeInTheDocument();
+    expect(api.calls('POST business/group/delete')[1].body).toEqual({ group_id: 8 });
+    await waitFor(() => expect(within(panel).queryByText('Andalucía')).toBeNull());
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    // The schools are read again (a deleted group's schools lose it).
+    await waitFor(() => expect(api.calls('GET business/read')).toHaveLength(2));
+  });
+});
+
+describe('provider business groups and status: the business', () => {
+  it('assigns the business to a group, and takes it out', async () => {
+    const api = businessApi();
+    api.on('POST business/assign/group/update', (req: MockRequest) => {
+      const { group_id } = req.body as { group_id: number | null };
+      return envelopeOk({ ...school, group_id, group_name: group_id === 7 ? 'Franquicia Norte' : null });
+    });
+    renderApp('/facilauto/business/view/2', { api, signedIn: true });
+    const select = await screen.findByRole('combobox', { name: 'Grupo' });
+    expect(select).toHaveValue('');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Franquicia Norte' })).toBeInTheDocument());
+    fireEvent.change(select, { target: { value: '7' } });
+    expect(await screen.findByText('Autoescuela Demo pasa al grupo Franquicia Norte')).toBeInTheDocument();
+    expect(api.calls('POST business/assign/group/update')[0].body).toEqual({ business_id: 2, group_id: 7 });
+    expect(screen.getByRole('combobox', { name: 'Grupo' })).toHaveValue('7');
+    // The branches read with the business stay (the answer may not carry them).
+    expect(screen.getByText('Sucursales').closest('div')).toHaveTextContent('1');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Grupo' }), { target: { value: '' } });
+    expect(await screen.findByText('Autoescuela Demo ya no está en ningún grupo')).toBeInTheDocument();
+    expect(api.calls('POST business/assign/group/update')[1].body).toEqual({ business_id: 2, group_id: null });
+    expect(screen.getByRole('combobox', { name: 'Grupo' })).toHaveValue('');
+  });
+
+  it('suspends only after confirming (its staff cannot sign in), and offers the other statuses', async () => {
+    const api = businessApi();
+    api.on('POST business/status', (req: MockRequest) => envelopeOk({ ...school, status: (req.body as { status: string }).status }));
+    renderApp('/facilauto/business/view/2', { api, signedIn: true });
+    const actions = await screen.findByRole('group', { name: 'Cambiar el estado' });
+    expect(within(actions).queryByRole('button', { name: 'Activar' })).toBeNull();
+    fireEvent.click(within(actions).getByRole('button', { name: 'Suspender' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Su personal no podrá iniciar sesión mientras esté suspendida');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.calls('POST business/status')).toHaveLength(0);
+
+    fireEvent.click(within(actions).getByRole('button', { name: 'Suspender' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Suspender' }));
+    expect(await screen.findByText('Estado de Autoescuela Demo: Suspendida')).toBeInTheDocument();
+    expect(api.calls('POST business/status')[0].body).toEqual({ business_id: 2, status: 'suspended' });
+    expect(within(actions).queryByRole('button', { name: 'Suspender' })).toBeNull();
+
+    // No question for the others.
+    fireEvent.click(within(actions).getByRole('button', { name: 'Periodo de prueba' }));
+    expect(await screen.findByText('Estado de Autoescuela Demo: En prueba')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls('POST business/status')[1].body).toEqual({ business_id: 2, status: 'trial' });
+    fireEvent.click(within(actions).getByRole('button', { name: 'Activar' }));
+    await waitFor(() => expect(api.calls('POST business/status')).toHaveLength(3));
+    expect(api.calls('POST business/status')[2].body).toEqual({ business_id: 2, status: 'active' });
+  });
+
+  it("does not offer to suspend the provider's own business, and shows a refusal", async () => {
+    const api = businessApi();
+    api.on('POST business/status', writeError('REQ-102', 'La empresa del proveedor no se puede suspender', { field: 'status' }));
+    renderApp('/facilauto/business/view/1', { api, signedIn: true });
+    const actions = await screen.findByRole('group', { name: 'Cambiar el estado' });
+    expect(within(actions).queryByRole('button', { name: 'Suspender' })).toBeNull();
+    fireEvent.click(within(actions).getByRole('button', { name: 'Periodo de prueba' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('La empresa del proveedor no se puede suspender');
+  });
+});

@@ -1,0 +1,3 @@
+/** The provider's notification screens. */
+export const NOTIFICATION_LIST_PATH = '/facilauto/notifications/list';
+export const notificationViewPath = (id: number) => `/facilauto/notifications/view/${id}`;
