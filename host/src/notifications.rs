@@ -41,6 +41,12 @@ const LEVELS: &[&str] = &["info", "warning", "urgent"];
 /// The inbox shows the latest this many.
 const INBOX: i64 = 50;
 
+/// The audit entry of a provider administrator's change, in its transaction.
+async fn audited(tx: &mut sqlx::AnyConnection, session: &Session, business_id: i64, action: &str, target_kind: &str, target_id: i64, detail: Value) -> ApiResult<()> {
+    let entry = audit::Entry { business_id, actor_user_id: Some(session.user_id), action, target_kind, target_id: target_id.to_string(), detail };
+    Ok(audit::record(tx, entry).await?)
+}
+
 fn conflict(details: &str) -> ApiError {
     ApiError::new(codes::CONFLICT, details)
 }
@@ -157,18 +163,7 @@ async fn create(State(app): State<AppState>, session: Session, Body(req): Body<N
     .bind(&now)
     .fetch_one(&mut *tx)
     .await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: session.business_id,
-            actor_user_id: Some(session.user_id),
-            action: "notification.create",
-            target_kind: "notification",
-            target_id: id.to_string(),
-            detail: json!({ "title": title, "level": level, "business_group_id": audience }),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, session.business_id, "notification.create", "notification", id, json!({ "title": title, "level": level, "business_group_id": audience })).await?;
     tx.commit().await?;
     let data = json!({ "notification_id": id, "title": title, "level": level }).to_string();
     let pushes = reached(&app, audience)
@@ -203,18 +198,7 @@ async fn update(State(app): State<AppState>, session: Session, Body(req): Body<N
     }
     let mut tx = app.db.begin().await?;
     crate::db_update::update_row(&mut tx, "notification", "notification_id", id, &sets).await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: session.business_id,
-            actor_user_id: Some(session.user_id),
-            action: "notification.update",
-            target_kind: "notification",
-            target_id: id.to_string(),
-            detail: crate::db_update::sets_json(&sets),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, session.business_id, "notification.update", "notification", id, crate::db_update::sets_json(&sets)).await?;
     tx.commit().await?;
     ok(one(&app, id).await?)
 }
@@ -230,18 +214,7 @@ async fn delete(State(app): State<AppState>, session: Session, Body(req): Body<N
     one(&app, req.notification_id).await?;
     let mut tx = app.db.begin().await?;
     sqlx::query("UPDATE notification SET deleted_at = $1 WHERE notification_id = $2").bind(crate::db::now()).bind(req.notification_id).execute(&mut *tx).await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: session.business_id,
-            actor_user_id: Some(session.user_id),
-            action: "notification.delete",
-            target_kind: "notification",
-            target_id: req.notification_id.to_string(),
-            detail: json!({}),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, session.business_id, "notification.delete", "notification", req.notification_id, json!({})).await?;
     tx.commit().await?;
     ok(json!({ "notification_id": req.notification_id }))
 }
@@ -326,18 +299,7 @@ async fn named_group(app: &AppState, session: &Session, table: &str, name: &str)
         .bind(crate::db::now())
         .fetch_one(&mut *tx)
         .await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: session.business_id,
-            actor_user_id: Some(session.user_id),
-            action: if table == "business_group" { "business_group.create" } else { "notification_group.create" },
-            target_kind: table,
-            target_id: id.to_string(),
-            detail: json!({ "name": name }),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, session.business_id, if table == "business_group" { "business_group.create" } else { "notification_group.create" }, table, id, json!({ "name": name })).await?;
     tx.commit().await?;
     Ok((id, name))
 }
@@ -356,35 +318,30 @@ async fn group_delete(State(app): State<AppState>, session: Session, Body(req): 
     let mut tx = app.db.begin().await?;
     sqlx::query("UPDATE notification SET group_id = NULL WHERE group_id = $1").bind(req.group_id).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM notification_group WHERE group_id = $1").bind(req.group_id).execute(&mut *tx).await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: session.business_id,
-            actor_user_id: Some(session.user_id),
-            action: "notification_group.delete",
-            target_kind: "notification_group",
-            target_id: req.group_id.to_string(),
-            detail: json!({}),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, session.business_id, "notification_group.delete", "notification_group", req.group_id, json!({})).await?;
     tx.commit().await?;
     ok(json!({ "group_id": req.group_id }))
 }
 
 async fn group_read(State(app): State<AppState>, session: Session) -> ApiJson {
     session.require_provider_admin()?;
-    let rows = sqlx::query(
-        "SELECT g.group_id, g.name, (SELECT COUNT(*) FROM notification n WHERE n.group_id = g.group_id AND n.deleted_at IS NULL) AS notifications
+    ok(counted_groups(
+        &app,
+        "SELECT g.group_id, g.name, (SELECT COUNT(*) FROM notification n WHERE n.group_id = g.group_id AND n.deleted_at IS NULL) AS counted
          FROM notification_group g ORDER BY g.name",
+        "notifications",
     )
-    .fetch_all(&app.db.pool)
-    .await?;
+    .await?)
+}
+
+/// Groups with how many of something each has, as `[{group_id, name, <counted>}]`.
+async fn counted_groups(app: &AppState, statement: &str, counted: &str) -> ApiResult<Vec<Value>> {
+    let rows = sqlx::query(statement).fetch_all(&app.db.pool).await?;
     let groups = rows
         .iter()
-        .map(|r| Ok(json!({ "group_id": r.try_get::<i64, _>("group_id")?, "name": r.try_get::<String, _>("name")?, "notifications": r.try_get::<i64, _>("notifications")? })))
+        .map(|r| Ok(json!({ "group_id": r.try_get::<i64, _>("group_id")?, "name": r.try_get::<String, _>("name")?, counted: r.try_get::<i64, _>("counted")? })))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    ok(groups)
+    Ok(groups)
 }
 
 // ---- the staff's inbox ----
@@ -524,34 +481,19 @@ async fn business_group_delete(State(app): State<AppState>, session: Session, Bo
         .execute(&mut *tx)
         .await?;
     sqlx::query("DELETE FROM business_group WHERE group_id = $1").bind(req.group_id).execute(&mut *tx).await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: session.business_id,
-            actor_user_id: Some(session.user_id),
-            action: "business_group.delete",
-            target_kind: "business_group",
-            target_id: req.group_id.to_string(),
-            detail: json!({}),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, session.business_id, "business_group.delete", "business_group", req.group_id, json!({})).await?;
     tx.commit().await?;
     ok(json!({ "group_id": req.group_id }))
 }
 
 async fn business_group_read(State(app): State<AppState>, session: Session) -> ApiJson {
     session.require_provider_admin()?;
-    let rows = sqlx::query(
-        "SELECT g.group_id, g.name, (SELECT COUNT(*) FROM business b WHERE b.group_id = g.group_id) AS businesses FROM business_group g ORDER BY g.name",
+    ok(counted_groups(
+        &app,
+        "SELECT g.group_id, g.name, (SELECT COUNT(*) FROM business b WHERE b.group_id = g.group_id) AS counted FROM business_group g ORDER BY g.name",
+        "businesses",
     )
-    .fetch_all(&app.db.pool)
-    .await?;
-    let groups = rows
-        .iter()
-        .map(|r| Ok(json!({ "group_id": r.try_get::<i64, _>("group_id")?, "name": r.try_get::<String, _>("name")?, "businesses": r.try_get::<i64, _>("businesses")? })))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    ok(groups)
+    .await?)
 }
 
 #[derive(Deserialize)]
@@ -574,18 +516,7 @@ async fn business_assign_group(State(app): State<AppState>, session: Session, Bo
     let group = check_group(&app, "group_id", "business_group", req.group_id).await?;
     let mut tx = app.db.begin().await?;
     sqlx::query("UPDATE business SET group_id = $1, updated_at = $2 WHERE business_id = $3").bind(group).bind(crate::db::now()).bind(req.business_id).execute(&mut *tx).await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: req.business_id,
-            actor_user_id: Some(session.user_id),
-            action: "business.group",
-            target_kind: "business",
-            target_id: req.business_id.to_string(),
-            detail: json!({ "group_id": group }),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, req.business_id, "business.group", "business", req.business_id, json!({ "group_id": group })).await?;
     tx.commit().await?;
     crate::business::read(State(app), session, Params(crate::business::BusinessQuery { business_id: Some(req.business_id), all: false })).await
 }
@@ -610,18 +541,7 @@ async fn business_status(State(app): State<AppState>, session: Session, Body(req
     }
     let mut tx = app.db.begin().await?;
     sqlx::query("UPDATE business SET status = $1, updated_at = $2 WHERE business_id = $3").bind(status).bind(crate::db::now()).bind(req.business_id).execute(&mut *tx).await?;
-    audit::record(
-        &mut tx,
-        audit::Entry {
-            business_id: req.business_id,
-            actor_user_id: Some(session.user_id),
-            action: "business.status",
-            target_kind: "business",
-            target_id: req.business_id.to_string(),
-            detail: json!({ "status": status }),
-        },
-    )
-    .await?;
+    audited(&mut tx, &session, req.business_id, "business.status", "business", req.business_id, json!({ "status": status })).await?;
     tx.commit().await?;
     crate::business::read(State(app), session, Params(crate::business::BusinessQuery { business_id: Some(req.business_id), all: false })).await
 }
