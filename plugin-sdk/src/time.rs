@@ -64,6 +64,16 @@ impl SpanishZone {
         format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}+{offset:02}:00", rem / 3600, rem % 3600 / 60, rem % 60)
     }
 
+    /// The UTC instant (seconds since 1970) of the local `date` (`YYYY-MM-DD`) at `time`
+    /// (`HH:MM`). A time the spring change skips counts as the hour after; one the autumn change
+    /// repeats, as its first (summer) occurrence.
+    pub fn instant(self, date: &str, time: &str) -> Option<i64> {
+        let (y, m, d) = parse_date(date)?;
+        let local = days_from_civil(y, m, d) * 86_400 + i64::from(clock_minutes(time)?) * 60;
+        let guess = local - self.offset_hours(local - 3600) * 3600;
+        Some(local - self.offset_hours(guess) * 3600)
+    }
+
     /// Local `HH:MM` at the UTC instant `secs`.
     pub fn clock_time(self, secs: i64) -> String {
         let rem = (secs + self.offset_hours(secs) * 3600).rem_euclid(86_400);
@@ -187,6 +197,18 @@ pub fn format_utc(secs: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn local_dates_and_times_become_utc_instants() {
+        let madrid = SpanishZone::Peninsula;
+        assert_eq!(madrid.instant("2027-01-15", "09:00").map(format_utc).as_deref(), Some("2027-01-15T08:00:00Z"));
+        assert_eq!(madrid.instant("2027-07-15", "09:00").map(format_utc).as_deref(), Some("2027-07-15T07:00:00Z"));
+        assert_eq!(madrid.instant("2027-03-28", "10:00").map(format_utc).as_deref(), Some("2027-03-28T08:00:00Z"));
+        assert_eq!(madrid.instant("2027-10-31", "10:00").map(format_utc).as_deref(), Some("2027-10-31T09:00:00Z"));
+        assert_eq!(SpanishZone::Canary.instant("2027-01-15", "09:00").map(format_utc).as_deref(), Some("2027-01-15T09:00:00Z"));
+        assert_eq!(madrid.instant("2027-02-30", "09:00"), None);
+        assert_eq!(madrid.instant("2027-01-15", "9h"), None);
+    }
 
     #[test]
     fn local_time_follows_the_eu_changes_in_both_zones() {

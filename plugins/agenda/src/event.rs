@@ -216,11 +216,7 @@ fn reminder_key(id: i64) -> String {
 pub fn reminder_at(event: &Event) -> Option<i64> {
     let minutes = event.reminder_minutes?;
     let start = event.start_time.as_deref().unwrap_or("09:00");
-    let (y, m, d) = calendar::parse_date(&event.date)?;
-    let local = calendar::days_from_civil(y, m, d) * 86_400 + i64::from(clock_minutes(start)?) * 60;
-    let zone = SpanishZone::Peninsula;
-    let guess = local - zone.offset_hours(local - 3600) * 3600;
-    Some(local - zone.offset_hours(guess) * 3600 - minutes * 60)
+    Some(SpanishZone::Peninsula.instant(&event.date, start)? - minutes * 60)
 }
 
 /// Keep the event's reminder timer in step: set while the event is to come and not yet held.

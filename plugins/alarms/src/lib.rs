@@ -161,10 +161,7 @@ impl Resource for AlarmGroup {
 
 /// The UTC instant (seconds) of a peninsula date and `HH:MM`.
 pub fn local_instant(date: &str, hhmm: &str) -> Option<i64> {
-    let (y, m, d) = time::parse_date(date)?;
-    let local = time::days_from_civil(y, m, d) * 86_400 + i64::from(clock_minutes(hhmm)?) * 60;
-    let guess = local - ZONE.offset_hours(local - 3600) * 3600;
-    Some(local - ZONE.offset_hours(guess) * 3600)
+    ZONE.instant(date, hhmm)
 }
 
 fn days_in_month(y: i32, m: u32) -> u32 {
