@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
-import { renderModule } from '../test/render';
-import { realtime } from '../test/realtime';
+import { renderLive } from '../test/render';
 import { FLOTA, alarms, body, freezeToday, groups, noticePage, page, query, staff } from '../test/fixtures';
-
-vi.mock('@volante/plugin-ui', async (original) => (await import('../test/realtime')).withRealtime(await original<object>()));
 
 beforeEach(freezeToday);
 afterEach(() => {
   vi.useRealTimers();
-  realtime.reset();
 });
 
 function listHost(routes: Record<string, object> = {}) {
@@ -29,7 +25,7 @@ const groupsPanel = () => screen.getByTestId('groups-panel');
 const groupNames = () => within(groupsPanel()).queryAllByTestId('group').map((g) => g.querySelector('[data-testid="group-label"]')!.textContent);
 
 async function openAlarms(api = listHost()) {
-  renderModule('/alarma/list', api);
+  renderLive('/alarma/list', api);
   fireEvent.click(await screen.findByRole('tab', { name: 'Alarmas' }));
   await within(table()).findAllByTestId('alarm-title');
   return api;
@@ -74,7 +70,7 @@ describe('the alarms tab', () => {
   });
 
   it('opened at ?tab=alarms it shows the alarms', async () => {
-    renderModule('/alarma/list?tab=alarms', listHost());
+    renderLive('/alarma/list?tab=alarms', listHost());
     expect(await within(await screen.findByRole('table', { name: 'Alarmas' })).findAllByTestId('alarm-title')).toHaveLength(3);
     expect(screen.getByRole('tab', { name: 'Alarmas' })).toHaveAttribute('aria-selected', 'true');
   });

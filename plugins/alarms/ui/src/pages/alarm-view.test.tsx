@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeError, envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
-import { renderModule } from '../test/render';
-import { realtime } from '../test/realtime';
+import { renderLive } from '../test/render';
 import { alarm, alarms, body, freezeToday, groups, noticePage, page, staff } from '../test/fixtures';
-
-vi.mock('@volante/plugin-ui', async (original) => (await import('../test/realtime')).withRealtime(await original<object>()));
 
 beforeEach(freezeToday);
 afterEach(() => {
   vi.useRealTimers();
-  realtime.reset();
 });
 
 const people = (form: HTMLElement) =>
@@ -32,7 +28,7 @@ function newHost(routes: Record<string, unknown> = {}) {
 describe('a new alarm', () => {
   it('checks title, lengths, date and time and the link before sending', async () => {
     const api = newHost();
-    renderModule('/alarma/view/0', api);
+    renderLive('/alarma/view/0', api);
     const form = await screen.findByRole('form', { name: 'Nueva alarma' });
     const submit = () => fireEvent.click(within(form).getByRole('button', { name: 'Crear alarma' }));
     // today (Madrid) by default, once, without repeating, mailing nobody
@@ -72,7 +68,7 @@ describe('a new alarm', () => {
       'POST alarma/create': (req: MockRequest) => envelopeOk(alarm({ id: 40, ...body(req) })),
       'GET alarma/read': (req: MockRequest) => envelopeOk(alarm({ id: Number(req.query.get('id')), title: 'Revisar extintores' })),
     });
-    renderModule('/alarma/view/0', api);
+    renderLive('/alarma/view/0', api);
     const form = await screen.findByRole('form', { name: 'Nueva alarma' });
     await waitFor(() => expect(people(form)).toHaveLength(3));
     change(form, /^Título/, ' Revisar extintores ');
@@ -94,7 +90,7 @@ describe('a new alarm', () => {
 
   it('with a group, the mail and a link, they are sent', async () => {
     const api = newHost({ 'POST alarma/create': (req: MockRequest) => envelopeOk(alarm({ id: 41, ...body(req) })), 'GET alarma/read': envelopeOk(alarm({ id: 41 })) });
-    renderModule('/alarma/view/0', api);
+    renderLive('/alarma/view/0', api);
     const form = await screen.findByRole('form', { name: 'Nueva alarma' });
     await waitFor(() => expect(options(form, /^Grupo/)).toHaveLength(3));
     change(form, /^Título/, 'ITV del Ibiza');
@@ -119,7 +115,7 @@ describe('a new alarm', () => {
         { code: 'REQ-102', data: { field: 'time' }, details: 'La fecha y hora del aviso ya han pasado' },
       ]),
     });
-    renderModule('/alarma/view/0', api);
+    renderLive('/alarma/view/0', api);
     const form = await screen.findByRole('form', { name: 'Nueva alarma' });
     await waitFor(() => expect(people(form)).toHaveLength(3));
     change(form, /^Título/, 'Llamar a la DGT');
@@ -137,7 +133,7 @@ describe('a new alarm', () => {
 
   it('an error naming no field goes above the form', async () => {
     const api = newHost({ 'POST alarma/create': writeError('SERVICE-000', 'El servicio no está contratado') });
-    renderModule('/alarma/view/0', api);
+    renderLive('/alarma/view/0', api);
     const form = await screen.findByRole('form', { name: 'Nueva alarma' });
     change(form, /^Título/, 'Llamar a la DGT');
     change(form, /^Hora/, '08:00');
@@ -160,7 +156,7 @@ describe('an alarm', () => {
 
   it('shows when it goes off next and last, its data, and saves only what changed', async () => {
     const api = alarmHost();
-    renderModule('/alarma/view/21', api);
+    renderLive('/alarma/view/21', api);
     expect(await screen.findByTestId('alarm-title')).toHaveTextContent('ITV del Ibiza');
     expect(api.calls('GET alarma/read')[0].query.get('id')).toBe('21');
     expect(screen.getByTestId('alarm-next')).toHaveTextContent('Sonará el 15/12/2026 - 09:30');
@@ -194,7 +190,7 @@ describe('an alarm', () => {
   });
 
   it('one that will not go off again says so, and when it last did', async () => {
-    renderModule('/alarma/view/22', alarmHost(alarms()[2]));
+    renderLive('/alarma/view/22', alarmHost(alarms()[2]));
     expect(await screen.findByTestId('alarm-next')).toHaveTextContent('No volverá a sonar');
     expect(screen.getByTestId('alarm-last')).toHaveTextContent('Sonó por última vez el 30/11/2026 - 10:00');
     expect(screen.getByTestId('alarm-repeat')).toHaveTextContent('No se repite');
@@ -203,7 +199,7 @@ describe('an alarm', () => {
   it('without the staff list it offers only the people already on it, by the names the alarm gives', async () => {
     const record = alarm({ user_ids: [7, 9], users: [{ user_id: 7, name: 'Ana García' }, { user_id: 9, name: null }] });
     const api = alarmHost(record, { 'GET alarma/staff': readError('PERMISSION-000', 'Sin permiso') });
-    renderModule('/alarma/view/21', api);
+    renderLive('/alarma/view/21', api);
     const form = await screen.findByRole('form', { name: 'Datos de la alarma' });
     await waitFor(() => expect(within(form).getByTestId('checklist-user_ids')).toHaveTextContent('No se ha podido cargar el personal'));
     expect(people(form)).toEqual([['Ana García', true], ['Usuario 9', true]]);
@@ -214,7 +210,7 @@ describe('an alarm', () => {
 
   it('a change refused because the alarm was deleted shows the reason above the form', async () => {
     const api = alarmHost(alarm(), { 'POST alarma/update': writeError('CONFLICT-000', 'La alarma está eliminada') });
-    renderModule('/alarma/view/21', api);
+    renderLive('/alarma/view/21', api);
     const form = await screen.findByRole('form', { name: 'Datos de la alarma' });
     change(form, /^Hora/, '10:00');
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
@@ -224,7 +220,7 @@ describe('an alarm', () => {
 
   it('"Eliminar" asks first, sends alarma/delete and goes back to the alarms', async () => {
     const api = alarmHost(alarm(), { 'POST alarma/delete': envelopeOk(alarm({ state: 'deleted', next_at: null })), 'GET alarma/notice/read': noticePage([]) });
-    renderModule('/alarma/view/21', api);
+    renderLive('/alarma/view/21', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('¿Eliminar la alarma ITV del Ibiza? Ya no volverá a sonar.');
@@ -243,7 +239,7 @@ describe('an alarm', () => {
   });
 
   it("a deleted alarm is read only; one the caller cannot see shows the host's reason", async () => {
-    const { unmount } = renderModule('/alarma/view/21', alarmHost(alarm({ state: 'deleted', next_at: null })));
+    const { unmount } = renderLive('/alarma/view/21', alarmHost(alarm({ state: 'deleted', next_at: null })));
     expect(await screen.findByText(/Esta alarma está eliminada/)).toBeInTheDocument();
     expect(screen.getByTestId('deleted')).toHaveTextContent('Eliminada');
     expect(screen.getByTestId('alarm-next')).toHaveTextContent('No volverá a sonar');
@@ -252,7 +248,7 @@ describe('an alarm', () => {
     expect(within(screen.getByRole('form', { name: 'Datos de la alarma' })).getByLabelText(/^Título/)).toBeDisabled();
     unmount();
 
-    renderModule('/alarma/view/99', alarmHost(alarm(), { 'GET alarma/read': readError('NOT-FOUND-000', 'No se encuentra la alarma 99') }));
+    renderLive('/alarma/view/99', alarmHost(alarm(), { 'GET alarma/read': readError('NOT-FOUND-000', 'No se encuentra la alarma 99') }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No se encuentra la alarma 99');
   });
 });

@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError } from '@volante/plugin-ui/testing';
-import { renderModule } from '../test/render';
-import { realtime } from '../test/realtime';
+import { renderLive } from '../test/render';
 import { body, freezeToday, notice, noticePage, notices } from '../test/fixtures';
-
-vi.mock('@volante/plugin-ui', async (original) => (await import('../test/realtime')).withRealtime(await original<object>()));
 
 beforeEach(freezeToday);
 afterEach(() => {
   vi.useRealTimers();
-  realtime.reset();
 });
 
 function noticesHost(routes: Record<string, object> = {}) {
@@ -28,7 +24,7 @@ const shown = () =>
 
 describe('the notices', () => {
   it('open first: title, description, when it went off (Madrid) and "Abrir" only with a link, which goes there', async () => {
-    renderModule('/alarma/list', noticesHost());
+    renderLive('/alarma/list', noticesHost());
     await screen.findAllByTestId('notice');
     expect(tabs()).toEqual(['Avisos (2)', 'Alarmas']);
     expect(screen.getByRole('tab', { name: 'Avisos (2)' })).toHaveAttribute('aria-selected', 'true');
@@ -43,7 +39,7 @@ describe('the notices', () => {
 
   it('"Descartar" sends the notice\'s id and takes it off; "Descartar todos" sends all', async () => {
     const api = noticesHost({ 'POST alarma/notice/dismiss': envelopeOk({ dismissed: 1 }) });
-    renderModule('/alarma/list', api);
+    renderLive('/alarma/list', api);
     await screen.findAllByTestId('notice');
     fireEvent.click(screen.getByRole('button', { name: 'Descartar el aviso ITV del Ibiza' }));
     expect(await screen.findByText('Aviso ITV del Ibiza descartado')).toBeInTheDocument();
@@ -60,7 +56,7 @@ describe('the notices', () => {
   });
 
   it('a refused dismissal shows the reason and the notice stays', async () => {
-    renderModule('/alarma/list', noticesHost({ 'POST alarma/notice/dismiss': writeError('NOT-FOUND-000', 'No se encuentra el aviso') }));
+    renderLive('/alarma/list', noticesHost({ 'POST alarma/notice/dismiss': writeError('NOT-FOUND-000', 'No se encuentra el aviso') }));
     await screen.findAllByTestId('notice');
     fireEvent.click(screen.getByRole('button', { name: 'Descartar el aviso ITV del Ibiza' }));
     expect(await screen.findByTestId('notice-errors')).toHaveTextContent('No se encuentra el aviso');
@@ -69,13 +65,13 @@ describe('the notices', () => {
 
   it('a pushed alarms.notice comes first, once; the stream reopening reads them again', async () => {
     const api = noticesHost();
-    renderModule('/alarma/list', api);
+    const { realtime } = renderLive('/alarma/list', api);
     await screen.findAllByTestId('notice');
-    expect(realtime.listening('alarms.notice')).toBe(1);
+    expect(realtime.current?.listens('alarms.notice')).toBe(true);
     const fresh = notice({ id: 92, alarm_id: 23, title: 'Llamar a la DGT', description: 'Cita de exámenes', link: null, fired_at: '2026-12-01T09:00:00.000Z' });
     const push = { title: fresh.title, body: fresh.description, link: null, notice: fresh };
-    realtime.push('alarms.notice', push);
-    realtime.push('alarms.notice', push);
+    realtime.emit('alarms.notice', push);
+    realtime.emit('alarms.notice', push);
     expect(shown()).toEqual([
       ['Llamar a la DGT', 'Cita de exámenes', 'Sonó el 01/12/2026 - 10:00', null],
       ['ITV del Ibiza', 'Llevar el Ibiza a la ITV de Getafe', 'Sonó el 01/12/2026 - 09:30', 'Abrir'],
@@ -83,27 +79,29 @@ describe('the notices', () => {
     ]);
     expect(tabs()).toEqual(['Avisos (3)', 'Alarmas']);
     // a push without a notice is ignored
-    realtime.push('alarms.notice', { title: 'x' });
+    realtime.emit('alarms.notice', { title: 'x' });
     expect(shown()).toHaveLength(3);
 
     api.on('GET alarma/notice/read', noticePage([fresh, ...notices()]));
-    realtime.push('realtime.open');
+    // the connection drops and the browser reconnects: the host says ready again
+    realtime.fail();
+    realtime.ready();
     await waitFor(() => expect(api.calls('GET alarma/notice/read')).toHaveLength(2));
     expect(shown().map((n) => n[0])).toEqual(['Llamar a la DGT', 'ITV del Ibiza', 'Renovar el seguro']);
   });
 
   it('none: says so; more than shown: says how many; a failed read offers to retry', async () => {
-    const { unmount } = renderModule('/alarma/list', noticesHost({ 'GET alarma/notice/read': noticePage([]) }));
+    const { unmount } = renderLive('/alarma/list', noticesHost({ 'GET alarma/notice/read': noticePage([]) }));
     expect(await screen.findByTestId('notices-empty')).toHaveTextContent('No tiene avisos pendientes');
     unmount();
 
-    const many = renderModule('/alarma/list', noticesHost({ 'GET alarma/notice/read': noticePage(notices(), 120) }));
+    const many = renderLive('/alarma/list', noticesHost({ 'GET alarma/notice/read': noticePage(notices(), 120) }));
     expect(await screen.findByTestId('notices-more')).toHaveTextContent('Se muestran los 2 más recientes de 120 avisos');
     expect(tabs()).toEqual(['Avisos (120)', 'Alarmas']);
     many.unmount();
 
     const api = noticesHost({ 'GET alarma/notice/read': readError('PERMISSION-000', 'Sin permiso') });
-    renderModule('/alarma/list', api);
+    renderLive('/alarma/list', api);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sin permiso');
     api.on('GET alarma/notice/read', noticePage());
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));

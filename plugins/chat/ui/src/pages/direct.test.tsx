@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
-import { renderModule } from '../test/render';
-import { realtime } from '../test/realtime';
+import { renderLive } from '../test/render';
 import { ANA, LUCIA, LUIS, body, direct, message, mineTo, olderPage, pushed, query, sent } from '../test/fixtures';
 import type { Message } from '../api';
-
-vi.mock('@volante/plugin-ui', async (original) => (await import('../test/realtime')).withRealtime(await original<object>()));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -14,7 +11,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  realtime.reset();
 });
 
 const ANA_PATH = `chat/direct/employee/${ANA}`;
@@ -41,7 +37,7 @@ function held<T>() {
 describe('a direct conversation', () => {
   it('shows the messages oldest first, one\'s own marked, and pages back with `before`', async () => {
     const api = anaHost();
-    renderModule(`/apps/chat/direct/employee/${ANA}`, api);
+    renderLive(`/apps/chat/direct/employee/${ANA}`, api);
     expect(await screen.findByTestId('conversation-name')).toHaveTextContent('Ana Pérez');
     expect(shown()).toEqual([
       ['Hola Ana', 'true'],
@@ -61,7 +57,7 @@ describe('a direct conversation', () => {
 
   it('an older page that cannot be read says so and keeps what is shown', async () => {
     const api = anaHost();
-    renderModule(`/apps/chat/direct/employee/${ANA}`, api);
+    renderLive(`/apps/chat/direct/employee/${ANA}`, api);
     await screen.findByTestId('conversation-name');
     api.on(`GET ${ANA_PATH}`, readError('SERVICE-000', 'Servicio no disponible'));
     fireEvent.click(screen.getByRole('button', { name: 'Cargar anteriores' }));
@@ -77,7 +73,7 @@ describe('a direct conversation', () => {
         return envelopeOk(sent(req, 70));
       },
     });
-    renderModule(`/apps/chat/direct/employee/${ANA}`, api);
+    renderLive(`/apps/chat/direct/employee/${ANA}`, api);
     await screen.findByTestId('conversation-name');
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled();
     write('  Sí, allí estaré  ');
@@ -97,7 +93,7 @@ describe('a direct conversation', () => {
 
   it('a refused send says "Error al enviar" with the field\'s message, and keeps the text', async () => {
     const api = anaHost({ 'POST chat/send': writeError('REQ-102', 'No puedes enviarte un mensaje a ti mismo', { field: 'id' }) });
-    renderModule(`/apps/chat/direct/employee/${ANA}`, api);
+    renderLive(`/apps/chat/direct/employee/${ANA}`, api);
     await screen.findByTestId('conversation-name');
     write('Hola');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
@@ -116,39 +112,41 @@ describe('a direct conversation', () => {
 
   it('a pushed message of this conversation is added once, and read (limit=1); others are not', async () => {
     const api = anaHost({ 'POST chat/send': (req: MockRequest) => envelopeOk(sent(req, 72)) });
-    renderModule(`/apps/chat/direct/employee/${ANA}`, api);
+    const { realtime } = renderLive(`/apps/chat/direct/employee/${ANA}`, api);
     await screen.findByTestId('conversation-name');
     const fromAna: Message = pushed(message(71, { text: 'Perfecto' }));
-    realtime.push('chat.message', { message: fromAna });
-    realtime.push('chat.message', { message: fromAna });
+    realtime.emit('chat.message', { message: fromAna });
+    realtime.emit('chat.message', { message: fromAna });
     expect(shown().map(([text]) => text)).toEqual(['Hola Ana', '¿Mañana a las 9?', 'Perfecto']);
     expect(shown().at(-1)).toEqual(['Perfecto', 'false']);
     // someone else's: the host is told it was read
     await waitFor(() => expect(api.calls(`GET ${ANA_PATH}`).map(query)).toEqual([{}, { limit: '1' }]));
 
     // Luis writing to the director, or Ana to Luis, belongs elsewhere
-    realtime.push('chat.message', { message: pushed(message(73, { from_user_id: LUIS, from_name: 'Luis Gómez', text: 'Otra' })) });
-    realtime.push('chat.message', { message: pushed(message(74, { to_user_id: LUIS, text: 'Para Luis' })) });
+    realtime.emit('chat.message', { message: pushed(message(73, { from_user_id: LUIS, from_name: 'Luis Gómez', text: 'Otra' })) });
+    realtime.emit('chat.message', { message: pushed(message(74, { to_user_id: LUIS, text: 'Para Luis' })) });
     expect(shown()).toHaveLength(3);
 
     // one's own: the call's answer and the push are the same message
     write('Hasta mañana');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(shown()).toHaveLength(4));
-    realtime.push('chat.message', { message: pushed(mineTo(72, ANA, 'Hasta mañana')) });
+    realtime.emit('chat.message', { message: pushed(mineTo(72, ANA, 'Hasta mañana')) });
     expect(shown().map(([text, mine]) => `${text}:${mine}`)).toEqual(['Hola Ana:true', '¿Mañana a las 9?:false', 'Perfecto:false', 'Hasta mañana:true']);
     // a push of one's own (sent from another tab) is drawn as one's own
-    realtime.push('chat.message', { message: pushed(mineTo(75, ANA, 'Desde el móvil')) });
+    realtime.emit('chat.message', { message: pushed(mineTo(75, ANA, 'Desde el móvil')) });
     expect(shown().at(-1)).toEqual(['Desde el móvil', 'true']);
     expect(api.calls(`GET ${ANA_PATH}`)).toHaveLength(2);
   });
 
   it('reads the newest messages again when the stream reopens', async () => {
     const api = anaHost();
-    renderModule(`/apps/chat/direct/employee/${ANA}`, api);
+    const { realtime } = renderLive(`/apps/chat/direct/employee/${ANA}`, api);
     await screen.findByTestId('conversation-name');
     api.on(`GET ${ANA_PATH}`, envelopeOk(direct({ messages: [...direct().messages, message(76, { text: 'Mientras no estabas' })] })));
-    realtime.push('realtime.open');
+    // the connection drops and the browser reconnects: the host says ready again
+    realtime.fail();
+    realtime.ready();
     await waitFor(() => expect(shown().map(([text]) => text)).toEqual(['Hola Ana', '¿Mañana a las 9?', 'Mientras no estabas']));
   });
 
@@ -159,7 +157,7 @@ describe('a direct conversation', () => {
       ),
       'POST chat/send': (req: MockRequest) => envelopeOk(sent(req, 80)),
     });
-    renderModule(`/apps/chat/direct/contact/${LUCIA}`, api);
+    renderLive(`/apps/chat/direct/contact/${LUCIA}`, api);
     expect(await screen.findByTestId('conversation-name')).toHaveTextContent('Lucía García Pérez');
     expect(screen.getByTestId('composer-note')).toHaveTextContent('El mensaje se envía por correo electrónico a lucia@example.com');
     expect(box()).toHaveAccessibleDescription(/lucia@example.com/);
@@ -171,18 +169,18 @@ describe('a direct conversation', () => {
   });
 
   it('a contact without an address cannot be written to', async () => {
-    renderModule('/apps/chat/direct/contact/92', mockApi({ 'GET chat/direct/contact/92': envelopeOk(direct({ target: 'contact', id: 92, name: 'Sin Correo', email: null, messages: [], has_more: false })) }));
+    renderLive('/apps/chat/direct/contact/92', mockApi({ 'GET chat/direct/contact/92': envelopeOk(direct({ target: 'contact', id: 92, name: 'Sin Correo', email: null, messages: [], has_more: false })) }));
     expect(await screen.findByTestId('composer-note')).toHaveTextContent('Este contacto no tiene correo electrónico');
     expect(box()).toBeDisabled();
   });
 
   it('an unknown conversation shows the host\'s message', async () => {
-    renderModule('/apps/chat/direct/employee/99', mockApi({ 'GET chat/direct/employee/99': readError('NOT-FOUND-000', 'Empleado no encontrado') }));
+    renderLive('/apps/chat/direct/employee/99', mockApi({ 'GET chat/direct/employee/99': readError('NOT-FOUND-000', 'Empleado no encontrado') }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Empleado no encontrado');
   });
 
   it('a target that is neither employee nor contact is not found, without asking', async () => {
-    renderModule('/apps/chat/direct/group/10', mockApi());
+    renderLive('/apps/chat/direct/group/10', mockApi());
     expect(await screen.findByRole('alert')).toHaveTextContent('Conversación no encontrada');
   });
 });

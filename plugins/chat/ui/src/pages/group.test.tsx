@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
-import { renderModule, ME } from '../test/render';
-import { realtime } from '../test/realtime';
+import { renderLive, ME } from '../test/render';
 import { ANA, MARTA, body, group, groupConversation, invitedGroup, message, overview, pushed, query, sent } from '../test/fixtures';
-
-vi.mock('@volante/plugin-ui', async (original) => (await import('../test/realtime')).withRealtime(await original<object>()));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -13,7 +10,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  realtime.reset();
 });
 
 function groupHost(routes: Record<string, unknown> = {}) {
@@ -26,7 +22,7 @@ const texts = () => screen.queryAllByTestId('message-text').map((p) => p.textCon
 describe("a group's conversation", () => {
   it('shows its members and the messages with their authors; sends to the group', async () => {
     const api = groupHost({ 'POST chat/send': (req: MockRequest) => envelopeOk(sent(req, 90)) });
-    renderModule('/apps/chat/group/10', api);
+    renderLive('/apps/chat/group/10', api);
     expect(await screen.findByTestId('conversation-name')).toHaveTextContent('Profesores');
     const members = within(screen.getByRole('list', { name: 'Miembros del grupo' })).getAllByRole('listitem');
     expect(members.map((m) => m.textContent)).toEqual(['Dolores Directora Demo (tú)', 'Ana Pérez', 'Luis Gómez (invitado)']);
@@ -42,17 +38,17 @@ describe("a group's conversation", () => {
 
   it('adds a pushed message of the group once; a chat.group push about it reads it again', async () => {
     const api = groupHost();
-    renderModule('/apps/chat/group/10', api);
+    const { realtime } = renderLive('/apps/chat/group/10', api);
     await screen.findByTestId('conversation-name');
     const fromAna = pushed(message(95, { target: 'group', group_id: 10, to_user_id: null, text: 'Yo sí' }));
-    realtime.push('chat.message', { message: fromAna });
-    realtime.push('chat.message', { message: fromAna });
-    realtime.push('chat.message', { message: pushed(message(96, { target: 'group', group_id: 11, to_user_id: null, text: 'Otro grupo' })) });
+    realtime.emit('chat.message', { message: fromAna });
+    realtime.emit('chat.message', { message: fromAna });
+    realtime.emit('chat.message', { message: pushed(message(96, { target: 'group', group_id: 11, to_user_id: null, text: 'Otro grupo' })) });
     expect(texts()).toEqual(['¿Quién cubre el sábado?', 'Yo mismo', 'Yo sí']);
     await waitFor(() => expect(api.calls('GET chat/read/10').map(query)).toEqual([{}, { limit: '1' }]));
 
     api.on('GET chat/read/10', envelopeOk(groupConversation({ group: group({ name: 'Profesorado' }) })));
-    realtime.push('chat.group', { group_id: 10, event: 'updated', user_id: ANA });
+    realtime.emit('chat.group', { group_id: 10, event: 'updated', user_id: ANA });
     expect(await screen.findByText('Profesorado')).toBeInTheDocument();
     expect(texts()).toEqual(['¿Quién cubre el sábado?', 'Yo mismo', 'Yo sí']);
   });
@@ -63,7 +59,7 @@ describe("a group's conversation", () => {
       'POST chat/group/invite': (req: MockRequest) =>
         envelopeOk(group({ members: [...group().members, { user_id: MARTA, name: 'Marta Ruiz', state: 'invited' }] , group_id: body(req).group_id as number })),
     });
-    renderModule('/apps/chat/group/10', api);
+    renderLive('/apps/chat/group/10', api);
     await screen.findByTestId('conversation-name');
     fireEvent.click(screen.getByRole('button', { name: 'Invitar' }));
     const panel = await screen.findByTestId('invite-panel');
@@ -83,7 +79,7 @@ describe("a group's conversation", () => {
 
   it('renames it with chat/group/update (only what changed; 1 to 100 characters)', async () => {
     const api = groupHost({ 'POST chat/group/update': (req: MockRequest) => envelopeOk(group({ name: body(req).name as string })) });
-    renderModule('/apps/chat/group/10', api);
+    renderLive('/apps/chat/group/10', api);
     await screen.findByTestId('conversation-name');
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar nombre' }));
     const form = screen.getByRole('form', { name: 'Cambiar el nombre o la imagen del grupo' });
@@ -101,7 +97,7 @@ describe("a group's conversation", () => {
 
   it('leaves it after the confirmation, back to the groups', async () => {
     const api = groupHost({ 'POST chat/group/exit': (req: MockRequest) => envelopeOk({ group_id: body(req).group_id }), 'GET chat/all': envelopeOk(overview({ groups: [invitedGroup()] })) });
-    renderModule('/apps/chat/group/10', api);
+    renderLive('/apps/chat/group/10', api);
     await screen.findByTestId('conversation-name');
     fireEvent.click(screen.getByRole('button', { name: 'Salir del grupo' }));
     let dialog = await screen.findByRole('alertdialog');
@@ -126,7 +122,7 @@ describe('an invitation to a group', () => {
   it('shows "Te han invitado a este grupo" instead of the messages; "Unirse" joins and shows them', async () => {
     const joined = invitedGroup({ my_state: 'member', members: [invitedGroup().members[0], { user_id: ME, name: 'Dolores Directora Demo', state: 'member' }] });
     const api = invitedHost({ 'POST chat/group/join': envelopeOk(joined) });
-    renderModule('/apps/chat/group/11', api);
+    renderLive('/apps/chat/group/11', api);
     const invitation = await screen.findByTestId('group-invitation');
     expect(invitation).toHaveTextContent('Te han invitado a este grupo');
     expect(invitation).toHaveTextContent('Miembros: Marta Ruiz');
@@ -143,7 +139,7 @@ describe('an invitation to a group', () => {
 
   it('"Rechazar" declines it (chat/group/exit) and goes back to the groups', async () => {
     const api = invitedHost({ 'POST chat/group/exit': envelopeOk({ group_id: 11 }), 'GET chat/all': envelopeOk(overview({ groups: [group()] })) });
-    renderModule('/apps/chat/group/11', api);
+    renderLive('/apps/chat/group/11', api);
     fireEvent.click(within(await screen.findByTestId('group-invitation')).getByRole('button', { name: 'Rechazar' }));
     expect(await screen.findByText('Invitación al grupo Secretaría rechazada')).toBeInTheDocument();
     expect(api.calls('POST chat/group/exit').map(body)).toEqual([{ group_id: 11 }]);
@@ -152,7 +148,7 @@ describe('an invitation to a group', () => {
 
   it("a refused join shows the host's reason and keeps the invitation", async () => {
     const api = invitedHost({ 'POST chat/group/join': writeError('NOT-FOUND-000', 'Grupo no encontrado') });
-    renderModule('/apps/chat/group/11', api);
+    renderLive('/apps/chat/group/11', api);
     fireEvent.click(within(await screen.findByTestId('group-invitation')).getByRole('button', { name: 'Unirse' }));
     expect(await screen.findByTestId('invitation-errors')).toHaveTextContent('Grupo no encontrado');
     expect(screen.getByTestId('group-invitation')).toHaveTextContent('Te han invitado a este grupo');

@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelopeOk, mockApi, mockXhrUploads, writeError, type MockRequest } from '@volante/plugin-ui/testing';
-import { renderModule } from '../test/render';
-import { realtime } from '../test/realtime';
+import { envelopeOk, mockApi, mockRealtime, mockXhrUploads, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { director, renderLive, renderModule } from '../test/render';
 import { ANA, LUCIA, LUIS, MARTA, body, contacts, direct, group, groupConversation, invitedGroup, message, mineTo, overview, pushed, query } from '../test/fixtures';
-
-vi.mock('@volante/plugin-ui', async (original) => (await import('../test/realtime')).withRealtime(await original<object>()));
 
 let restore: (() => void) | null = null;
 beforeEach(() => {
@@ -15,7 +12,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  realtime.reset();
   restore?.();
   restore = null;
 });
@@ -35,7 +31,7 @@ const rowText = (row: HTMLElement) => [
 
 describe('the overview', () => {
   it('shows three tabs; employees with their last message trimmed, its time and the unread badge, each opening its conversation', async () => {
-    renderModule('/apps/chat/all', overviewHost());
+    renderLive('/apps/chat/all', overviewHost());
     const list = await screen.findByRole('tablist', { name: 'Conversaciones' });
     expect(within(list).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Empleados (2)', 'Contactos', 'Grupos (2)']);
     expect(tab(/^Empleados/)).toHaveAttribute('aria-selected', 'true');
@@ -50,7 +46,7 @@ describe('the overview', () => {
   });
 
   it('the contacts and groups tabs: their rows, links and the pending invitation', async () => {
-    renderModule('/apps/chat/all', overviewHost());
+    renderLive('/apps/chat/all', overviewHost());
     fireEvent.click(await screen.findByRole('tab', { name: 'Contactos' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/apps/chat/all');
     const [lucia] = rows('contact-row');
@@ -70,7 +66,7 @@ describe('the overview', () => {
   });
 
   it('opens the tab the address names (?tab=groups), as a conversation links back to it', async () => {
-    renderModule('/apps/chat/all?tab=groups', overviewHost());
+    renderLive('/apps/chat/all?tab=groups', overviewHost());
     expect(await screen.findByRole('tab', { name: /^Grupos/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'Nuevo grupo' })).toBeInTheDocument();
   });
@@ -80,7 +76,7 @@ describe('the overview', () => {
       'GET contact/finder': envelopeOk([{ id: 91, code: '000091', type: 'P', display_name: 'Pablo Ruiz Sanz', fiscal_code: '12345678Z', email: 'pablo@example.com', phone: '' }]),
       'GET chat/direct/contact/91': envelopeOk(direct({ target: 'contact', id: 91, name: 'Pablo Ruiz Sanz', email: 'pablo@example.com', messages: [], has_more: false })),
     });
-    renderModule('/apps/chat/all?tab=contacts', api);
+    renderLive('/apps/chat/all?tab=contacts', api);
     const finder = await screen.findByTestId('contact-finder');
     const box = within(finder).getByRole('searchbox', { name: 'Buscar' });
     fireEvent.change(box, { target: { value: 'pablo' } });
@@ -101,7 +97,7 @@ describe('the overview', () => {
       'POST chat/group/join': (req: MockRequest) => envelopeOk(invitedGroup({ my_state: 'member', group_id: body(req).group_id as number })),
       'POST chat/group/exit': (req: MockRequest) => envelopeOk({ group_id: body(req).group_id }),
     });
-    renderModule('/apps/chat/all?tab=groups', api);
+    renderLive('/apps/chat/all?tab=groups', api);
     const invitations = await screen.findByRole('region', { name: 'Invitaciones pendientes' });
     expect(within(invitations).getAllByTestId('invitation-row')).toHaveLength(2);
 
@@ -122,7 +118,7 @@ describe('the overview', () => {
       'POST chat/group/join': writeError('CONFLICT-000', 'Ya es miembro del grupo'),
       'GET chat/group/read': envelopeOk([group(), invitedGroup({ my_state: 'member' })]),
     });
-    renderModule('/apps/chat/all?tab=groups', api);
+    renderLive('/apps/chat/all?tab=groups', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Unirse al grupo Secretaría' }));
     expect(await screen.findByText('Ya es miembro del grupo')).toBeInTheDocument();
     await waitFor(() => expect(rows('group-row')).toHaveLength(2));
@@ -131,7 +127,7 @@ describe('the overview', () => {
 
 describe('a new group', () => {
   const open = async (api = overviewHost()) => {
-    renderModule('/apps/chat/all?tab=groups', api);
+    renderLive('/apps/chat/all?tab=groups', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Nuevo grupo' }));
     return screen.getByRole('form', { name: 'Nuevo grupo' });
   };
@@ -201,43 +197,45 @@ describe('a new group', () => {
 
 describe('the overview, live', () => {
   it('a pushed message goes on its row, first, one more unread; once however often it comes', async () => {
-    renderModule('/apps/chat/all', overviewHost());
+    const { realtime } = renderLive('/apps/chat/all', overviewHost());
     await screen.findAllByTestId('employee-row');
     const fromLuis = pushed(message(60, { from_user_id: LUIS, from_name: 'Luis Gómez', text: '¿Puedes cubrir mi clase?' }));
-    realtime.push('chat.message', { message: fromLuis });
-    realtime.push('chat.message', { message: fromLuis });
+    realtime.emit('chat.message', { message: fromLuis });
+    realtime.emit('chat.message', { message: fromLuis });
     const [first] = rows('employee-row');
     expect(rowText(first).slice(0, 2)).toEqual(['Luis Gómez', '¿Puedes cubrir mi clase?']);
     expect(within(first).getByTestId('unread')).toHaveAttribute('title', '1 mensaje sin leer');
     expect(tab(/^Empleados/)).toHaveTextContent('Empleados (3)');
     // one's own message (from another tab): the row moves, nothing unread
-    realtime.push('chat.message', { message: pushed(mineTo(61, ANA, 'Sí, a las 9')) });
+    realtime.emit('chat.message', { message: pushed(mineTo(61, ANA, 'Sí, a las 9')) });
     expect(rowText(rows('employee-row')[0])).toEqual(['Ana Pérez', 'Tú: Sí, a las 9', '10:30', '2 mensajes sin leer']);
   });
 
   it('a message to a contact not listed, a group event, and the stream reopening read again', async () => {
     const api = overviewHost({ 'GET chat/group/read': envelopeOk([group({ unread: 4 })]) });
-    renderModule('/apps/chat/all', api);
+    const { realtime } = renderLive('/apps/chat/all', api);
     await screen.findAllByTestId('employee-row');
-    expect(realtime.listening('chat.message')).toBe(1);
+    expect(realtime.current?.listens('chat.message')).toBe(true);
 
     api.on('GET chat/all', envelopeOk(overview({ contacts: [...contacts(), { contact_id: 91, name: 'Pablo Ruiz Sanz', email: 'pablo@example.com', last_message: null, unread: 0 }] })));
-    realtime.push('chat.message', { message: pushed(mineTo(62, 0, 'Hola Pablo', { target: 'contact', to_user_id: null, contact_id: 91 })) });
+    realtime.emit('chat.message', { message: pushed(mineTo(62, 0, 'Hola Pablo', { target: 'contact', to_user_id: null, contact_id: 91 })) });
     await waitFor(() => expect(api.calls('GET chat/all')).toHaveLength(2));
     fireEvent.click(tab(/^Contactos/));
     expect(await screen.findByRole('link', { name: 'Pablo Ruiz Sanz' })).toBeInTheDocument();
 
-    realtime.push('chat.group', { group_id: 11, event: 'updated', user_id: MARTA });
+    realtime.emit('chat.group', { group_id: 11, event: 'updated', user_id: MARTA });
     await waitFor(() => expect(api.calls('GET chat/group/read')).toHaveLength(1));
     await waitFor(() => expect(tab(/^Grupos/)).toHaveTextContent('Grupos (4)'));
 
-    realtime.push('realtime.open');
+    // the connection drops and the browser reconnects: the host says ready again
+    realtime.fail();
+    realtime.ready();
     await waitFor(() => expect(api.calls('GET chat/all')).toHaveLength(3));
   });
 
   it('says when new messages are not arriving live', async () => {
-    realtime.state = 'off';
-    renderModule('/apps/chat/all', overviewHost());
+    // no stream at all (the browser has no EventSource): off
+    renderModule('/apps/chat/all', overviewHost(), director, undefined, mockRealtime({ available: false }));
     expect(await screen.findByTestId('realtime-notice')).toHaveTextContent('Los mensajes nuevos no llegan al momento');
   });
 });
