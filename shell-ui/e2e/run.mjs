@@ -15,9 +15,11 @@
 // (suppliers.e2e.mjs), the notebooks journey (notes.e2e.mjs), the agreements journey
 // (agreements.e2e.mjs: the public signing page in a browser without a session), the agenda journey
 // (agenda.e2e.mjs: an event and a task), the syllabi journey (temary.e2e.mjs), the chat journey
-// (chat.e2e.mjs: the director and the teacher in two browsers, live through the realtime stream)
-// and the alarms journey (alarms.e2e.mjs: an alarm going off, its toast live through the realtime
-// stream, its notice and its mail). Screenshots and the host's log
+// (chat.e2e.mjs: the director and the teacher in two browsers, live through the realtime stream),
+// the alarms journey (alarms.e2e.mjs: an alarm going off, its toast live through the realtime
+// stream, its notice and its mail) and the provider notifications journey
+// (notifications.e2e.mjs: the provider administrator, in a second browser, groups the demo school
+// and notifies the group; the director's bell gets it live). Screenshots and the host's log
 // go to test-artifacts/e2e/. Prints "N passed, M failed[, K skipped]"; exits non-zero on a
 // failure.
 import { artifacts, ensureShellBuilt, chromiumPath, journeyRunner, log, openBrowser, prepareRegistry, startHost } from './harness.mjs';
@@ -39,6 +41,7 @@ import { agendaJourneys } from './agenda.e2e.mjs';
 import { temaryJourneys } from './temary.e2e.mjs';
 import { chatJourneys } from './chat.e2e.mjs';
 import { alarmsJourneys } from './alarms.e2e.mjs';
+import { notificationsJourneys } from './notifications.e2e.mjs';
 
 async function main() {
   mkdirSync(artifacts, { recursive: true });
@@ -81,6 +84,7 @@ async function main() {
     await temaryJourneys({ host, browser, journey, skip });
     await chatJourneys({ host, browser, journey, skip });
     await alarmsJourneys({ host, browser, journey, skip });
+    await notificationsJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
     await host.stop(!results.every((r) => r.ok));
