@@ -14,6 +14,7 @@
 //! - [`settings`], [`events`], [`mail`], [`files`], [`directory`], [`log`], [`host`]: thin
 //!   import wrappers;
 //! - [`money`]: cents and rates with the product's one rounding rule;
+//! - [`pdf`]: a small PDF writer (A4, Helvetica, Spanish text) for the documents modules hand out;
 //! - [`validate`], [`text`] and [`time`]: Spanish field checks (DNI/NIE, NIF/CIF, phones,
 //!   dates), accent folding, base64 and XML escaping, and calendar arithmetic in Spain's two
 //!   time zones.
@@ -46,6 +47,7 @@ mod context;
 mod error;
 pub mod host;
 pub mod money;
+pub mod pdf;
 mod query;
 pub mod resource;
 mod router;

@@ -94,6 +94,49 @@ pub fn nif_field(field: &str, value: &str) -> Result<String> {
     cif(trimmed).map_err(|m| Error::invalid_field(field, m))
 }
 
+/// The Social Security affiliation number (NAF): 12 digits, the province's two, eight more and
+/// two control digits, the remainder modulo 97 of the first ten (of province × 10⁷ + the eight
+/// when those are below 10⁷). Spaces, slashes and dashes are dropped; empty is fine. `None` when
+/// it is wrong.
+pub fn social_security_number(value: &str) -> Option<String> {
+    let digits: String = value.chars().filter(|c| !matches!(c, ' ' | '/' | '-')).collect();
+    if digits.is_empty() {
+        return Some(digits);
+    }
+    if digits.len() != 12 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let province: u64 = digits[..2].parse().ok()?;
+    let number: u64 = digits[2..10].parse().ok()?;
+    let control: u64 = digits[10..].parse().ok()?;
+    let base = if number < 10_000_000 { number + province * 10_000_000 } else { digits[..10].parse().ok()? };
+    (base % 97 == control).then_some(digits)
+}
+
+/// A NAF field (empty is fine), normalised to its 12 digits.
+pub fn social_security(field: &str, value: &str) -> Result<String> {
+    social_security_number(value)
+        .ok_or_else(|| Error::invalid_field(field, "El número de la Seguridad Social debe tener 12 cifras y su control correcto"))
+}
+
+/// A company's Social Security contribution account code (código de cuenta de cotización,
+/// CCC): 11 digits, the province's two, seven more and two control digits, the remainder modulo
+/// 97 of the first nine. Spaces, slashes and dashes are dropped; empty is fine.
+pub fn contribution_account(field: &str, value: &str) -> Result<String> {
+    let digits: String = value.chars().filter(|c| !matches!(c, ' ' | '/' | '-')).collect();
+    if digits.is_empty() {
+        return Ok(digits);
+    }
+    let ok = digits.len() == 11
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && matches!((digits[..9].parse::<u64>(), digits[9..].parse::<u64>()), (Ok(base), Ok(control)) if base % 97 == control);
+    if ok {
+        Ok(digits)
+    } else {
+        Err(Error::invalid_field(field, "El código de cuenta de cotización debe tener 11 cifras y su control correcto"))
+    }
+}
+
 /// A phone number: Spanish (9 digits starting 6, 7, 8 or 9, optional +34/0034) or international
 /// E.164 (`+` and 8 to 15 digits). Spaces, dots, dashes and brackets are dropped. Returns the
 /// normalised number: `612345678` for Spanish numbers, `+…` for others.
@@ -228,6 +271,27 @@ fn iban_remainder(iban: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn social_security_numbers_carry_their_control() {
+        assert_eq!(social_security_number("28 12345678 40").as_deref(), Some("281234567840"));
+        assert_eq!(social_security_number("08/01234567/74").as_deref(), Some("080123456774"));
+        assert_eq!(social_security_number("").as_deref(), Some(""));
+        assert_eq!(social_security_number("281234567841"), None);
+        assert_eq!(social_security_number("28123456784"), None);
+        assert_eq!(social_security_number("2812345678AB"), None);
+        assert_eq!(social_security("naf", "281234567841").unwrap_err().field(), Some("naf"));
+    }
+
+    #[test]
+    fn contribution_accounts_carry_their_control() {
+        assert_eq!(contribution_account("ccc", "28 1234567 42").unwrap(), "28123456742");
+        assert_eq!(contribution_account("ccc", "08/0123456/01").unwrap(), "08012345601");
+        assert_eq!(contribution_account("ccc", "").unwrap(), "");
+        for bad in ["28123456743", "2812345674", "28A23456742"] {
+            assert_eq!(contribution_account("ccc", bad).unwrap_err().field(), Some("ccc"), "{bad}");
+        }
+    }
 
     #[test]
     fn ibans_are_checked_by_their_remainder() {

@@ -1,11 +1,11 @@
-//! Invoice, ticket and budget PDFs: a small PDF 1.4 writer (standard Helvetica fonts with
-//! WinAnsi encoding, so Spanish text and € print without embedding fonts) and the document's
-//! layout in Spanish: title, number and dates, issuer and buyer, lines, taxes, totals, payments,
+//! Invoice, ticket and budget PDFs, written with the SDK's PDF writer (`volante_plugin_sdk::pdf`):
+//! the document's layout in Spanish: title, number and dates, issuer and buyer, lines, taxes, totals, payments,
 //! and for invoices the VeriFactu QR once, on the first page, top left, 35 mm, with its caption.
 
 use crate::facturae::{Line, Party, TaxSummary};
 use crate::money::euros;
 use crate::qr;
+use volante_plugin_sdk::pdf::{clip, write, Page};
 
 /// What the PDF shows.
 #[derive(Debug, Clone, Default)]
@@ -76,74 +76,6 @@ fn method_es(method: &str) -> &str {
     }
 }
 
-/// Text as a PDF literal string in WinAnsi: Latin-1 as is, € as 0x80, the rest as `?`.
-fn pdf_string(text: &str) -> String {
-    let mut out = String::from("(");
-    for c in text.chars() {
-        let byte: u32 = match c {
-            '€' => 0x80,
-            c if (c as u32) < 0x20 => continue,
-            c if (c as u32) <= 0xFF => c as u32,
-            '‘' | '’' => 0x27,
-            '“' | '”' => 0x22,
-            _ => '?' as u32,
-        };
-        match byte {
-            0x28 | 0x29 | 0x5C => {
-                out.push('\\');
-                out.push(char::from_u32(byte).unwrap_or('?'));
-            }
-            0x20..=0x7E => out.push(char::from_u32(byte).unwrap_or('?')),
-            _ => out.push_str(&format!("\\{byte:03o}")),
-        }
-    }
-    out.push(')');
-    out
-}
-
-/// Helvetica advance widths (1/1000 em) of the characters right-aligned columns use; others
-/// count as 556.
-fn width(text: &str, size: f64) -> f64 {
-    let units: u32 = text
-        .chars()
-        .map(|c| match c {
-            '.' | ',' | ' ' | ':' => 278,
-            '-' => 333,
-            '%' => 889,
-            'I' | 'i' | 'l' | 'j' => 222,
-            _ => 556,
-        })
-        .sum();
-    units as f64 * size / 1000.0
-}
-
-/// Cut a text to at most `max` characters (with an ellipsis).
-fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_string()
-    } else {
-        format!("{}...", text.chars().take(max.saturating_sub(3)).collect::<String>())
-    }
-}
-
-struct Page {
-    ops: String,
-}
-
-impl Page {
-    fn text(&mut self, x: f64, y: f64, size: f64, bold: bool, text: &str) {
-        let font = if bold { "F2" } else { "F1" };
-        self.ops.push_str(&format!("BT /{font} {size} Tf {x:.2} {y:.2} Td {} Tj ET\n", pdf_string(text)));
-    }
-    fn right(&mut self, x: f64, y: f64, size: f64, bold: bool, text: &str) {
-        let w = width(text, size) * if bold { 1.05 } else { 1.0 };
-        self.text(x - w, y, size, bold, text);
-    }
-    fn rule(&mut self, x1: f64, y: f64, x2: f64) {
-        self.ops.push_str(&format!("0.5 w {x1:.2} {y:.2} m {x2:.2} {y:.2} l S\n"));
-    }
-}
-
 fn party(page: &mut Page, x: f64, mut y: f64, label: &str, p: &Party) {
     page.text(x, y, 8.0, true, label);
     y -= 13.0;
@@ -175,12 +107,12 @@ fn table_header(page: &mut Page, y: f64) {
 /// The document as PDF bytes (A4, as many pages as the lines need).
 pub fn render(doc: &Doc) -> Vec<u8> {
     let mut pages: Vec<Page> = Vec::new();
-    let mut page = Page { ops: String::new() };
+    let mut page = Page::new();
     let top = 802.0;
     // Header: QR on the left (first page only), title and number on the right.
     if let Some((url, caption)) = &doc.qr {
         if let Ok(m) = qr::encode(url) {
-            page.ops.push_str(&qr::pdf_ops(&m, 36.0, top - 99.0 + 10.0, 99.0));
+            page.raw(&qr::pdf_ops(&m, 36.0, top - 99.0 + 10.0, 99.0));
             page.text(40.0, top - 99.0, 6.5, false, caption);
         }
     }
@@ -200,7 +132,7 @@ pub fn render(doc: &Doc) -> Vec<u8> {
         if y < 90.0 {
             page.text(40.0, 50.0, 8.0, false, "Continúa en la página siguiente");
             pages.push(page);
-            page = Page { ops: String::new() };
+            page = Page::new();
             y = top;
             table_header(&mut page, y);
             y -= 16.0;
@@ -218,7 +150,7 @@ pub fn render(doc: &Doc) -> Vec<u8> {
     let needed = 80.0 + 12.0 * (doc.taxes.len() + doc.payments.len()) as f64;
     if y - needed < 50.0 {
         pages.push(page);
-        page = Page { ops: String::new() };
+        page = Page::new();
         y = top;
     }
     page.rule(40.0, y + 6.0, 555.0);
@@ -262,38 +194,6 @@ pub fn render(doc: &Doc) -> Vec<u8> {
     write(&pages)
 }
 
-/// Assemble the objects, cross-reference table and trailer.
-fn write(pages: &[Page]) -> Vec<u8> {
-    // 1 catalog, 2 pages, 3 Helvetica, 4 Helvetica-Bold, then per page: page, contents.
-    let n = pages.len();
-    let mut objects: Vec<String> = vec![
-        "<< /Type /Catalog /Pages 2 0 R >>".into(),
-        format!("<< /Type /Pages /Kids [{}] /Count {n} >>", (0..n).map(|i| format!("{} 0 R", 5 + 2 * i)).collect::<Vec<_>>().join(" ")),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>".into(),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>".into(),
-    ];
-    for (i, p) in pages.iter().enumerate() {
-        objects.push(format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents {} 0 R >>",
-            6 + 2 * i
-        ));
-        objects.push(format!("<< /Length {} >>\nstream\n{}endstream", p.ops.len(), p.ops));
-    }
-    let mut out = String::from("%PDF-1.4\n");
-    let mut offsets = Vec::with_capacity(objects.len());
-    for (i, o) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.push_str(&format!("{} 0 obj\n{o}\nendobj\n", i + 1));
-    }
-    let xref = out.len();
-    out.push_str(&format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1));
-    for o in offsets {
-        out.push_str(&format!("{o:010} 00000 n \n"));
-    }
-    out.push_str(&format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1));
-    out.into_bytes()
-}
-
 pub use volante_plugin_sdk::text::base64;
 
 #[cfg(test)]
@@ -323,20 +223,7 @@ mod tests {
         }
     }
 
-    /// Every xref offset points at its `N 0 obj`.
-    fn check_xref(pdf: &[u8]) -> usize {
-        let text = String::from_utf8_lossy(pdf);
-        let start: usize = text.rsplit("startxref\n").next().unwrap().lines().next().unwrap().parse().unwrap();
-        assert!(text[start..].starts_with("xref\n"));
-        let mut lines = text[start..].lines().skip(1);
-        let count: usize = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-        lines.next();
-        for i in 1..count {
-            let offset: usize = lines.next().unwrap()[..10].parse().unwrap();
-            assert!(text[offset..].starts_with(&format!("{i} 0 obj\n")), "object {i}");
-        }
-        count - 1
-    }
+    use volante_plugin_sdk::pdf::check::xref as check_xref;
 
     #[test]
     fn renders_a_valid_pdf() {
@@ -365,8 +252,7 @@ mod tests {
         assert_eq!(date_es("2025-03-01"), "01/03/2025");
         assert_eq!(quantity_es(1500), "1,5");
         assert_eq!(quantity_es(2000), "2");
-        assert_eq!(pdf_string("a(b)\\ €"), "(a\\(b\\)\\\\ \\200)");
-    }
+            }
 }
 
 /// Writes a sample PDF for checking with external tools:

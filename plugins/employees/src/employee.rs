@@ -187,12 +187,8 @@ impl Resource for Employee {
                 checks.push(Error::invalid_field("weekly_hours", format!("Las horas semanales deben ser más de 0 y como mucho {MAX_WEEKLY_HOURS}")));
             }
         }
-        match social_security_number(&self.social_security_number) {
-            Some(naf) => self.social_security_number = naf,
-            None => checks.push(Error::invalid_field(
-                "social_security_number",
-                "El número de la Seguridad Social debe tener 12 cifras y su control correcto",
-            )),
+        if let Some(naf) = checks.check(validate::social_security("social_security_number", &self.social_security_number)) {
+            self.social_security_number = naf;
         }
         if let Some(iban) = checks.check(validate::iban("iban", &self.iban)) {
             self.iban = iban;
@@ -267,24 +263,6 @@ fn fiscal_code_taken(ctx: &Ctx, fiscal_code: &str, id: Option<i64>) -> Result<bo
     Ok(taken > 0)
 }
 
-/// The Social Security affiliation number (NAF): 12 digits, the province's two, eight more and
-/// two control digits, the remainder modulo 97 of the first ten (of province × 10⁷ + the eight
-/// when those are below 10⁷). Spaces, slashes and dashes are dropped; empty is fine.
-pub fn social_security_number(value: &str) -> Option<String> {
-    let digits: String = value.chars().filter(|c| !matches!(c, ' ' | '/' | '-')).collect();
-    if digits.is_empty() {
-        return Some(digits);
-    }
-    if digits.len() != 12 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let province: u64 = digits[..2].parse().ok()?;
-    let number: u64 = digits[2..10].parse().ok()?;
-    let control: u64 = digits[10..].parse().ok()?;
-    let base = if number < 10_000_000 { number + province * 10_000_000 } else { digits[..10].parse().ok()? };
-    (base % 97 == control).then_some(digits)
-}
-
 /// An employee as one view shows them: the record, their name, their account, the names of
 /// their branches and positions, and whether they have a PIN.
 pub fn detail(ctx: &Ctx, id: i64) -> Result<Value> {
@@ -321,16 +299,6 @@ pub fn listed(record: &Record<Employee>, accounts: &[directory::UserAccount]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn social_security_numbers_carry_their_control() {
-        assert_eq!(social_security_number("28 12345678 40").as_deref(), Some("281234567840"));
-        assert_eq!(social_security_number("08/01234567/74").as_deref(), Some("080123456774"));
-        assert_eq!(social_security_number("").as_deref(), Some(""));
-        assert_eq!(social_security_number("281234567841"), None);
-        assert_eq!(social_security_number("28123456784"), None);
-        assert_eq!(social_security_number("2812345678AB"), None);
-    }
 
     #[test]
     fn names_join_what_there_is() {

@@ -11,7 +11,7 @@ use volante_plugin_sdk::resource::{self, ListQuery, Page};
 use volante_plugin_sdk::time;
 use volante_plugin_sdk::{directory, host, validate};
 
-pub use employee::{social_security_number, ContractType, Employee, Gender, Workday};
+pub use employee::{ContractType, Employee, Gender, Workday};
 
 /// Lets a branch-limited user see and manage the employees of every branch.
 pub const ALL_BRANCHES: &str = "employees.all_branches";
