@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { useDraftForm, type DraftFormOptions } from './useDraftForm';
 import { FormMessages } from './fields';
-import { InputField } from './inputs';
+import { InputField, SubmitActions } from './inputs';
 import { errorList } from '../api/errors';
 import { createTestI18n } from '../testing/i18n';
 
@@ -33,7 +33,9 @@ function setup(options: Options = {}, initial: Draft = { name: '', code: '' }) {
         <FormMessages errors={form.errors.errors} general={form.errors.general} testId="ficha-errors" />
         <InputField ctx={ctx} field="name" label="Nombre" value={draft.name} required onChange={(name) => set({ name })} />
         <InputField ctx={ctx} field="code" label="Código" value={draft.code} onChange={(code) => set({ code })} />
-        <button type="submit">Guardar</button>
+        <SubmitActions busy={form.busy} label="Guardar">
+          <button type="button">Cancelar</button>
+        </SubmitActions>
       </form>
     );
   }
@@ -77,7 +79,11 @@ describe('useDraftForm', () => {
     expect(screen.queryByTestId('error-name')).not.toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Ficha' })).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByLabelText(/Nombre/)).toBeDisabled();
+    // <SubmitActions>: the page's buttons, then the submit, "Guardando…" and disabled meanwhile
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancelar', 'Guardando…']);
+    expect(screen.getByRole('button', { name: 'Guardando…' })).toBeDisabled();
     await act(async () => answer());
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled();
     expect(screen.getByRole('form', { name: 'Ficha' })).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByLabelText(/Nombre/)).toBeEnabled();
     expect(screen.getByLabelText(/Nombre/)).toHaveValue('  Ana ');

@@ -1,6 +1,8 @@
 // Draft-held form inputs shared by the plugin UIs: each labelled, with its error under it, bound
 // to a form's id, its errors (`useFieldErrors`) and whether it is busy.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UI_NAMESPACE } from '../i18n';
 import { Field, type FormErrors } from './fields';
 
 /** What every field of a form needs: the form's id, its errors and whether it is busy. */
@@ -118,4 +120,20 @@ export function CheckField({ ctx, field, label, checked, onChange, hint, disable
 /** The buttons under a form. */
 export function FormActions({ children }: { children: ReactNode }) {
   return <div className="vk-form__actions">{children}</div>;
+}
+
+/**
+ * A form's buttons with its submit last: `children` first (cancel…), then `label`, which says
+ * "Guardando…" and is disabled while `busy`.
+ */
+export function SubmitActions({ busy, label, children }: { busy: boolean; label: string; children?: ReactNode }) {
+  const { t } = useTranslation(UI_NAMESPACE);
+  return (
+    <FormActions>
+      {children}
+      <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
+        {busy ? t('form.saving') : label}
+      </button>
+    </FormActions>
+  );
 }

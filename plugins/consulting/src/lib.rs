@@ -274,12 +274,12 @@ impl Entity for Company {
 
     fn detail(ctx: &Ctx, record: &Record<Self>, value: &mut Value) -> Result<()> {
         let year = &host::spanish_today()[..4];
-        let used: Option<i64> = sql::query_scalar(
-            "SELECT SUM(cost) FROM consulting_course WHERE business_id = $1 AND company_id = $2 AND state <> 'deleted' \
+        // PostgreSQL sums BIGINT as NUMERIC: cast back.
+        let used: i64 = sql::query_scalar(
+            "SELECT CAST(COALESCE(SUM(cost), 0) AS BIGINT) FROM consulting_course WHERE business_id = $1 AND company_id = $2 AND state <> 'deleted' \
              AND status <> 'cancelled' AND start_date >= $3 AND start_date <= $4",
             &params![ctx.business_id, record.id, format!("{year}-01-01"), format!("{year}-12-31")],
         )?;
-        let used = used.unwrap_or(0);
         value["workers"] = json!(count(ctx, Worker::TABLE, "company_id", record.id)?);
         value["courses"] = json!(courses_where(ctx, "company_id = $2", params![record.id])?);
         value["credit_year"] = json!(year);

@@ -70,7 +70,8 @@ impl Resource for Centre {
     const TABLE: &'static str = "consulting_centre";
     const SEARCH: &'static [&'static str] = &["name", "tax_code", "accreditation", "city", "contact_person"];
     const UNIQUE: &'static [&'static str] = &["tax_code"];
-    const ORDER_BY: &'static str = "name ASC, id ASC";
+    /// By name, accents folded (the search text starts with it).
+    const ORDER_BY: &'static str = "search_text ASC, id ASC";
 
     fn prepare(&mut self, ctx: &Ctx, _id: Option<i64>) -> Result<()> {
         let mut checks = Checks::new();
@@ -121,7 +122,8 @@ impl Resource for Company {
     const TABLE: &'static str = "consulting_company";
     const SEARCH: &'static [&'static str] = &["name", "tax_code", "contribution_account", "city", "contact_person"];
     const UNIQUE: &'static [&'static str] = &["tax_code"];
-    const ORDER_BY: &'static str = "name ASC, id ASC";
+    /// By name, accents folded (the search text starts with it).
+    const ORDER_BY: &'static str = "search_text ASC, id ASC";
 
     fn prepare(&mut self, ctx: &Ctx, _id: Option<i64>) -> Result<()> {
         let mut checks = Checks::new();
@@ -228,9 +230,10 @@ impl Resource for Worker {
     const PATH: &'static str = "consulting/trabajadores";
     const LABEL: &'static str = "Trabajador";
     const TABLE: &'static str = "consulting_worker";
-    const SEARCH: &'static [&'static str] = &["first_name", "last_name", "dni", "social_security_number", "email"];
+    /// Last name first: the folded search text is also the list's order (Álvarez before Pérez).
+    const SEARCH: &'static [&'static str] = &["last_name", "first_name", "dni", "social_security_number", "email"];
     const UNIQUE: &'static [&'static str] = &["dni"];
-    const ORDER_BY: &'static str = "last_name ASC, first_name ASC, id ASC";
+    const ORDER_BY: &'static str = "search_text ASC, id ASC";
 
     fn prepare(&mut self, ctx: &Ctx, _id: Option<i64>) -> Result<()> {
         let mut checks = Checks::new();

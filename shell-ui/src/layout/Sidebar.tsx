@@ -46,6 +46,7 @@ const ICONS: Record<string, string> = {
   chart: '▲',
   settings: '⚙',
   chat: '✉',
+  briefcase: '▩',
 };
 
 function Link({ to, icon, label, onNavigate, children }: { to: string; icon: string; label: string; onNavigate(): void; children?: ReactNode }) {

@@ -37,7 +37,7 @@ CREATE TABLE consulting_centre (
     group_id BIGINT,
     notes TEXT NOT NULL DEFAULT ''
 );
-CREATE INDEX consulting_centre_name ON consulting_centre (business_id, name);
+CREATE INDEX consulting_centre_name ON consulting_centre (business_id, search_text);
 CREATE INDEX consulting_centre_tax_code ON consulting_centre (business_id, tax_code);
 
 CREATE TABLE consulting_company (
@@ -66,7 +66,7 @@ CREATE TABLE consulting_company (
     notes TEXT NOT NULL DEFAULT ''
 );
 CREATE UNIQUE INDEX consulting_company_tax_code ON consulting_company (business_id, tax_code);
-CREATE INDEX consulting_company_name ON consulting_company (business_id, name);
+CREATE INDEX consulting_company_name ON consulting_company (business_id, search_text);
 
 CREATE TABLE consulting_worker (
     id INTEGER PRIMARY KEY,
@@ -93,7 +93,7 @@ CREATE TABLE consulting_worker (
 );
 CREATE UNIQUE INDEX consulting_worker_dni ON consulting_worker (business_id, dni);
 CREATE INDEX consulting_worker_company ON consulting_worker (business_id, company_id);
-CREATE INDEX consulting_worker_name ON consulting_worker (business_id, last_name, first_name);
+CREATE INDEX consulting_worker_name ON consulting_worker (business_id, search_text);
 
 CREATE TABLE consulting_course (
     id INTEGER PRIMARY KEY,
