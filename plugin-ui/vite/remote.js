@@ -78,6 +78,8 @@ export function remoteTestConfig() {
       setupFiles: ['@volante/plugin-ui/testing/setup'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // A page test types and clicks through a whole form: seconds on a loaded two-core machine.
+      testTimeout: 30_000,
     },
   };
 }
