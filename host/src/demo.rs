@@ -160,18 +160,34 @@ pub async fn seed(db: &Db, password: Option<&str>) -> anyhow::Result<Demo> {
     Ok(Demo { provider_business_id, school_business_id, users })
 }
 
-/// Install every plugin of a local registry and switch its services on for the demo school.
+/// Install every plugin of a local registry and switch its services on: the provider's own tools
+/// (a module whose screens are all under the provider's prefix, `/facilauto/…`, such as the
+/// training consultancy) for the demo provider, every other module for the demo school.
 pub async fn install_modules(state: &crate::state::AppState, dir: &std::path::Path, demo: &Demo) -> anyhow::Result<Vec<String>> {
     let actor = crate::plugins::Actor { business_id: demo.provider_business_id, user_id: None };
     let ids = state.plugins.install_from_registry(state, dir, actor).await?;
-    let mut services = Vec::new();
+    let (mut school, mut provider) = (Vec::new(), Vec::new());
     for id in &ids {
         if let Some(plugin) = state.plugins.installed(id).await {
-            services.extend(plugin.manifest.services.iter().map(|s| s.id.clone()));
+            let services = plugin.manifest.services.iter().map(|s| s.id.clone());
+            if provider_tool(&plugin.manifest) {
+                provider.extend(services);
+            } else {
+                school.extend(services);
+            }
         }
     }
-    crate::business::enable_services(state, demo.school_business_id, &services)
-        .await
-        .map_err(|err| anyhow::anyhow!("Failed to enable the demo modules: {err}"))?;
+    for (business_id, services) in [(demo.school_business_id, school), (demo.provider_business_id, provider)] {
+        if !services.is_empty() {
+            crate::business::enable_services(state, business_id, &services)
+                .await
+                .map_err(|err| anyhow::anyhow!("Failed to enable the demo modules: {err}"))?;
+        }
+    }
     Ok(ids)
+}
+
+/// A module whose screens are all the provider's (`/facilauto/…`).
+fn provider_tool(manifest: &volante_registry::manifest::Manifest) -> bool {
+    manifest.ui.as_ref().is_some_and(|ui| !ui.routes.is_empty() && ui.routes.iter().all(|r| r.starts_with("/facilauto/")))
 }

@@ -56,7 +56,7 @@ async fn main() -> anyhow::Result<()> {
             let seeded = demo::seed(&app.state.db, password.as_deref()).await?;
             if let Some(dir) = &config.plugins.registry_dir {
                 let modules = demo::install_modules(&app.state, dir, &seeded).await?;
-                println!("Modules installed for the demo school: {}", modules.join(", "));
+                println!("Modules installed (the provider's own tools for the provider, the rest for the demo school): {}", modules.join(", "));
             }
             let url = public_url(&config, app.port());
             println!("\nVolante demo is ready at {url}\n");

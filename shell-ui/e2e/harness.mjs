@@ -141,10 +141,11 @@ export function ensureShellBuilt() {
  * staff time clock, fleet, the school's vehicles, workshops and insurance, employees, the staff
  * with their user accounts, agenda, the school's calendar and tasks, notes, the staff's
  * notebooks, temary, the school's syllabi, agreements, the contracts signed on a public page, chat,
- * the staff's messages, and alarms, the staff's reminders, stand alone; agreements fills a signer
- * in from contacts when asked).
+ * the staff's messages, alarms, the staff's reminders, and consulting, the provider's training
+ * consultancy (the demo switches it on for the provider, not the school), stand alone; agreements
+ * fills a signer in from contacts when asked).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

@@ -3,7 +3,7 @@
 //
 // Prepares a local registry with the plugins of harness.E2E_PLUGINS (contacts, billing, clock,
 // fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat,
-// alarms…; harness.prepareRegistry), starts
+// alarms, consulting…; harness.prepareRegistry), starts
 // `$VOLANTE_BIN demo` on a free loopback port with a fresh data directory, the built shell
 // (shell-ui/dist, built first if missing) and that registry, waits for /healthz, then drives
 // Chromium (playwright-core, /usr/bin/chromium, fresh profiles) through the sign-in journeys
@@ -17,11 +17,13 @@
 // (agenda.e2e.mjs: an event and a task), the syllabi journey (temary.e2e.mjs), the chat journey
 // (chat.e2e.mjs: the director and the teacher in two browsers, live through the realtime stream),
 // the alarms journey (alarms.e2e.mjs: an alarm going off, its toast live through the realtime
-// stream, its notice and its mail) and the provider notifications journey
-// (notifications.e2e.mjs: the provider administrator, in a second browser, groups the demo school
-// and notifies the group; the director's bell gets it live). Screenshots and the host's log
-// go to test-artifacts/e2e/. Prints "N passed, M failed[, K skipped]"; exits non-zero on a
-// failure.
+// stream, its notice and its mail), the provider notifications journey (notifications.e2e.mjs:
+// the provider administrator, in a second browser, groups the demo school and notifies the group;
+// the director's bell gets it live) and the training consultancy journey (consulting.e2e.mjs: the
+// provider administrator, in a second browser, creates a company, a centre, a worker and a
+// finished course with the worker, downloads the worker's PDF and reads the company's credit).
+// Screenshots and the host's log go to test-artifacts/e2e/. Prints "N passed, M failed[, K
+// skipped]"; exits non-zero on a failure.
 import { artifacts, ensureShellBuilt, chromiumPath, journeyRunner, log, openBrowser, prepareRegistry, startHost } from './harness.mjs';
 import { existsSync, mkdirSync } from 'node:fs';
 import { signinJourneys } from './signin.e2e.mjs';
@@ -42,6 +44,7 @@ import { temaryJourneys } from './temary.e2e.mjs';
 import { chatJourneys } from './chat.e2e.mjs';
 import { alarmsJourneys } from './alarms.e2e.mjs';
 import { notificationsJourneys } from './notifications.e2e.mjs';
+import { consultingJourneys } from './consulting.e2e.mjs';
 
 async function main() {
   mkdirSync(artifacts, { recursive: true });
@@ -85,6 +88,7 @@ async function main() {
     await chatJourneys({ host, browser, journey, skip });
     await alarmsJourneys({ host, browser, journey, skip });
     await notificationsJourneys({ host, browser, journey, skip });
+    await consultingJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
     await host.stop(!results.every((r) => r.ok));
