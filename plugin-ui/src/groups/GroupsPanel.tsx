@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_NAMESPACE } from '../i18n';
-import { errorList } from '../api/errors';
+import { errorList, type ApiErrorItem } from '../api/errors';
 import { useConfirm } from '../confirm/ConfirmProvider';
 import { useToast } from '../toast/ToastProvider';
 import { ErrorList } from '../errors/ErrorList';
@@ -12,7 +12,7 @@ import { InputField, SubmitActions } from '../form/inputs';
 import { useDraftForm } from '../form/useDraftForm';
 import { changedFields } from '../form/changes';
 import { DEFAULT_GROUP_COLOR, hexColor } from './color';
-import { GroupChip } from './GroupChip';
+import { GroupChip, type GroupLook } from './GroupChip';
 
 /** A group as the panel lists it (a plugin's own group type may carry more: its count…). */
 export interface PanelGroup {
@@ -51,6 +51,16 @@ export interface GroupsPanelProps<G extends PanelGroup> {
   onChanged(deleted?: number): void;
   /** The groups have a colour (default true). */
   colors?: boolean;
+  /** A new group's colour until one is chosen, sent as given (default `DEFAULT_GROUP_COLOR`). */
+  defaultColor?: string;
+  /** The form offers "Sin color": the group is sent with `color: ''` (the host takes none). */
+  noColor?: boolean;
+  /** How each group is drawn (`GroupChip`'s `look`; default `chip`). */
+  look?: GroupLook;
+  /** What the panel says without groups (kit: "Todavía no hay grupos"). */
+  empty?: string;
+  /** A refused delete's error as the panel shows it (kit: its `details`, else its code). */
+  refusal?(error: ApiErrorItem): string;
   /** The longest name the host takes (default 100). */
   maxName?: number;
   testId?: string;
@@ -60,9 +70,10 @@ export interface GroupsPanelProps<G extends PanelGroup> {
  * A list's groups, beside it: each as its chip (in its colour) with `countLabel`, "Editar" (the
  * name and colour in place; only what changed is sent, nothing when nothing did) and "Eliminar"
  * (asked first with `deleteMessage`; a refusal is shown in the panel); under them "Nuevo grupo"
- * (name, required, and colour). The host's field errors (a duplicate name: `CONFLICT-000`,
- * `data.field` name) go under their field. After every change the groups are read again and
- * `onChanged` is told.
+ * (name, required, and colour: `defaultColor` at first, or "Sin color" with `noColor`), empty
+ * again once created. The host's field errors (a duplicate name: `CONFLICT-000`, `data.field`
+ * name) go under their field. After every change the groups are read again and `onChanged` is
+ * told.
  */
 export function GroupsPanel<G extends PanelGroup>({
   title,
@@ -75,6 +86,11 @@ export function GroupsPanel<G extends PanelGroup>({
   deletedMessage,
   onChanged,
   colors = true,
+  defaultColor = DEFAULT_GROUP_COLOR,
+  noColor = false,
+  look = 'chip',
+  empty,
+  refusal,
   maxName = 100,
   testId = 'groups-panel',
 }: GroupsPanelProps<G>) {
@@ -83,16 +99,13 @@ export function GroupsPanel<G extends PanelGroup>({
   const toast = useToast();
   const headingId = useId();
   const [editing, setEditing] = useState<number | null>(null);
-  // bumped after a create: the new group's form starts empty again
-  const [created, setCreated] = useState(0);
   const [failures, setFailures] = useState<string[]>([]);
   const heading = title ?? t('groups.title');
-  const form = { colors, maxName };
+  const form = { colors, noColor, defaultColor, maxName };
 
   async function add(fields: Partial<GroupFields>) {
     await create(fields);
     toast.success(t('groups.created', { name: fields.name }));
-    setCreated((n) => n + 1);
     groups.reload();
     onChanged();
   }
@@ -122,7 +135,7 @@ export function GroupsPanel<G extends PanelGroup>({
       groups.reload();
       onChanged(group.id);
     } catch (failure) {
-      setFailures(errorList(failure).map((e) => e.details || e.code || t('groups.error')));
+      setFailures(errorList(failure).map((e) => (refusal ? refusal(e) : e.details || e.code) || t('groups.error')));
     }
   }
 
@@ -155,7 +168,7 @@ export function GroupsPanel<G extends PanelGroup>({
                 ) : (
                   <>
                     <span className="vk-groups__name">
-                      <GroupChip name={g.name} color={colors ? g.color : null} />
+                      <GroupChip name={g.name} color={colors ? g.color : null} look={look} />
                       {countLabel && (
                         <span className="muted" data-testid="group-count">
                           {countLabel(g)}
@@ -186,55 +199,82 @@ export function GroupsPanel<G extends PanelGroup>({
             ))}
           </ul>
         ) : (
-          <p className="muted">{t('groups.none')}</p>
+          <p className="muted">{empty ?? t('groups.none')}</p>
         )
       ) : (
         <PageState error={groups.failed} onRetry={groups.reload} />
       )}
       <h3 className="vk-groups__subtitle">{t('groups.new')}</h3>
-      <GroupForm key={created} {...form} initial={{ name: '', color: DEFAULT_GROUP_COLOR }} label={t('groups.new')} submitLabel={t('groups.create')} onSubmit={add} />
+      <GroupForm {...form} initial={{ name: '', color: defaultColor }} label={t('groups.new')} submitLabel={t('groups.create')} onSubmit={add} resets />
     </section>
   );
 }
 
-/** A group's name and colour: a new one's, or one's being changed. */
+/**
+ * A group's name and colour: a new one's (`resets`: empty again once created, the same form kept),
+ * or one's being changed. With `noColor`, "Sin color" (checked for a group without one) sends `''`.
+ */
 function GroupForm({
   initial,
   colors,
+  noColor,
+  defaultColor,
   maxName,
   label,
   submitLabel,
   onSubmit,
   extra,
+  resets = false,
 }: {
   initial: GroupFields;
   colors: boolean;
+  noColor: boolean;
+  defaultColor: string;
   maxName: number;
   label: string;
   submitLabel: string;
   onSubmit(fields: Partial<GroupFields>): Promise<unknown>;
   extra?: ReactNode;
+  resets?: boolean;
 }) {
   const { t } = useTranslation(UI_NAMESPACE);
-  const { formId, draft, set, busy, errors, ctx, handleSubmit } = useDraftForm<GroupFields, Partial<GroupFields>>(initial, {
+  const start = (): GroupDraft => ({ ...initial, bare: noColor && !hexColor(initial.color) });
+  const { formId, draft, set, setDraft, busy, errors, ctx, handleSubmit } = useDraftForm<GroupDraft, Partial<GroupFields>>(start, {
     fields: GROUP_FIELDS,
     toBody: (d) => {
       const name = d.name.trim();
       if (!name) return null;
-      return colors ? { name, color: d.color } : { name };
+      return colors ? { name, color: d.bare ? '' : d.color } : { name };
     },
     required: 'name',
     validate: (d) => ({ name: [...d.name.trim()].length > maxName ? t('form.maxLength', { count: maxName }) : undefined }),
-    onSubmit,
+    onSubmit: async (body) => {
+      await onSubmit(body);
+      if (resets) setDraft(start());
+    },
     fallback: t('groups.error'),
   });
+  const shown = hexColor(draft.color) ?? hexColor(defaultColor) ?? DEFAULT_GROUP_COLOR;
+  const colorInput = (
+    <input type="color" className="vk-color" {...errors.control('color')} value={shown} disabled={ctx.disabled || draft.bare} onChange={(ev) => set({ color: ev.target.value })} />
+  );
   return (
     <form className="vk-form vk-groups__form" noValidate aria-label={label} aria-busy={busy} onSubmit={handleSubmit}>
       <FormMessages errors={errors.errors} general={errors.general} testId="group-errors" />
       <InputField ctx={ctx} field="name" label={t('groups.name')} required maxLength={maxName} value={draft.name} onChange={(name) => set({ name })} />
       {colors && (
         <Field form={formId} field="color" label={t('groups.color')} error={errors.errors.color}>
-          <input type="color" className="vk-color" {...errors.control('color')} value={draft.color || DEFAULT_GROUP_COLOR} disabled={ctx.disabled} onChange={(ev) => set({ color: ev.target.value })} />
+          {noColor ? (
+            <span className="vk-groups__color">
+              {colorInput}
+              <label className="vk-check">
+                <input type="checkbox" checked={draft.bare} disabled={ctx.disabled} onChange={(ev) => set({ bare: ev.target.checked })} />
+                {t('groups.noColor')}
+              </label>
+            </span>
+          ) : (
+            colorInput
+          )}
         </Field>
       )}
       <SubmitActions busy={busy} label={submitLabel}>
@@ -242,4 +282,9 @@ function GroupForm({
       </SubmitActions>
     </form>
   );
+}
+
+/** The form's draft: `bare`, "Sin color" checked. */
+interface GroupDraft extends GroupFields {
+  bare: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '../testing/i18n';
 import { ToastProvider } from '../toast/ToastProvider';
@@ -24,9 +24,9 @@ const initial = (): Group[] => [
 
 type Overrides = Partial<Omit<GroupsPanelProps<Group>, 'groups'>>;
 
-/** The panel over a fake store of groups; `list` fails while `failing` is set. */
-function setup(overrides: Overrides = {}, options: { failing?: boolean } = {}) {
-  let groups = initial();
+/** The panel over a fake store of groups (`start`, else `initial()`); `list` fails while `failing` is set. */
+function setup(overrides: Overrides = {}, options: { failing?: boolean; start?: Group[] } = {}) {
+  let groups = options.start ?? initial();
   let failing = options.failing ?? false;
   const list = vi.fn(async () => {
     if (failing) throw { code: 'SERVER-000', data: null, details: 'Error interno' };
@@ -98,6 +98,27 @@ describe('group colours', () => {
     );
     expect(screen.getByTestId('group-chip')).toHaveTextContent('Flota');
     expect(screen.getByTestId('group-chip')).toHaveStyle({ backgroundColor: '#181c32', color: '#ffffff' });
+    expect(screen.getByTestId('no-group')).toHaveTextContent('Sin grupo');
+  });
+
+  it('<GroupChip look="dot"> draws the name after a dot in its colour (the primary without one)', () => {
+    render(
+      <I18nextProvider i18n={createTestI18n()}>
+        <GroupChip look="dot" name="Flota" color=" #F1416C " />
+        <GroupChip look="dot" name="Secretaría" color="" />
+        <GroupChip look="dot" name={undefined} color="#fc0" />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByTestId('group-chip')).not.toBeInTheDocument();
+    const [flota, secretaria] = screen.getAllByTestId('group-label');
+    expect(flota).toHaveTextContent(/^Flota$/);
+    const dot = within(flota).getByTestId('group-dot');
+    expect(dot).toHaveAttribute('data-color', '#f1416c');
+    expect(dot).toHaveAttribute('aria-hidden', 'true');
+    expect(dot).toHaveStyle({ backgroundColor: '#f1416c' });
+    expect(secretaria).toHaveTextContent(/^Secretaría$/);
+    expect(within(secretaria).getByTestId('group-dot')).not.toHaveAttribute('data-color');
+    expect(within(secretaria).getByTestId('group-dot').getAttribute('style')).toBeNull();
     expect(screen.getByTestId('no-group')).toHaveTextContent('Sin grupo');
   });
 });
@@ -227,5 +248,81 @@ describe('<GroupsPanel>', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Crear grupo' }));
     await waitFor(() => expect(props.create).toHaveBeenCalledWith({ name: 'Exámenes' }));
     expect(await screen.findByText('Grupo Exámenes creado')).toBeInTheDocument();
+  });
+  it('"Sin color" (`noColor`) sends the group without a colour; the same form is empty again once created', async () => {
+    const { panel, props } = setup({ noColor: true });
+    await items(panel);
+    const form = within(panel).getByRole('form', { name: 'Nuevo grupo' });
+    const color = within(form).getByLabelText('Color');
+    const bare = within(form).getByRole('checkbox', { name: 'Sin color' });
+    expect(bare).not.toBeChecked();
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Nombre/ }), { target: { value: 'Exámenes' } });
+    fireEvent.change(color, { target: { value: '#50cd89' } });
+    fireEvent.click(bare);
+    expect(color).toBeDisabled();
+    fireEvent.click(within(form).getByRole('button', { name: 'Crear grupo' }));
+    expect(await screen.findByText('Grupo Exámenes creado')).toBeInTheDocument();
+    expect(props.create).toHaveBeenLastCalledWith({ name: 'Exámenes', color: '' });
+    // the form kept (not drawn again) and empty: the name, the colour and "Sin color" as at first
+    expect(within(panel).getByRole('form', { name: 'Nuevo grupo' })).toBe(form);
+    expect(within(form).getByRole('textbox', { name: /^Nombre/ })).toHaveValue('');
+    expect(color).toHaveValue('#009ef7');
+    expect(color).toBeEnabled();
+    expect(bare).not.toBeChecked();
+    // unchecked, the colour chosen goes
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Nombre/ }), { target: { value: 'Prácticas' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Crear grupo' }));
+    await waitFor(() => expect(props.create).toHaveBeenLastCalledWith({ name: 'Prácticas', color: '#009ef7' }));
+
+    // a group without a colour is changed with "Sin color" checked: nothing changed, nothing sent
+    fireEvent.click(within(panel).getByRole('button', { name: 'Editar el grupo Secretaría' }));
+    let edit = within(panel).getByRole('form', { name: 'Editar el grupo Secretaría' });
+    expect(within(edit).getByRole('checkbox', { name: 'Sin color' })).toBeChecked();
+    expect(within(edit).getByLabelText('Color')).toBeDisabled();
+    fireEvent.click(within(edit).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    // one with a colour loses it
+    fireEvent.click(within(panel).getByRole('button', { name: 'Editar el grupo Flota' }));
+    edit = within(panel).getByRole('form', { name: 'Editar el grupo Flota' });
+    expect(within(edit).getByRole('checkbox', { name: 'Sin color' })).not.toBeChecked();
+    fireEvent.click(within(edit).getByRole('checkbox', { name: 'Sin color' }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(props.update).toHaveBeenLastCalledWith(1, { color: '' }));
+  });
+
+  it('takes its own first colour (sent as given), dots instead of chips, its own "none" and refusal texts', async () => {
+    const { panel, props } = setup({
+      update: undefined,
+      countLabel: undefined,
+      defaultColor: '#009EF7',
+      look: 'dot',
+      refusal: (e) => `${e.details}: ${(e.data as { reason: string }).reason}`,
+    });
+    expect(await items(panel)).toEqual(['FlotaEliminar', 'ReunionesEliminar', 'SecretaríaEliminar']);
+    expect(within(panel).queryByTestId('group-chip')).not.toBeInTheDocument();
+    expect(within(panel).getAllByTestId('group-label').map((l) => l.textContent)).toEqual(['Flota', 'Reuniones', 'Secretaría']);
+    expect(within(panel).getAllByTestId('group-dot').map((d) => d.getAttribute('data-color'))).toEqual(['#f1416c', '#ffcc00', null]);
+
+    const form = within(panel).getByRole('form', { name: 'Nuevo grupo' });
+    expect(within(form).getByLabelText('Color')).toHaveValue('#009ef7');
+    expect(within(form).queryByRole('checkbox')).not.toBeInTheDocument();
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Nombre/ }), { target: { value: 'Exámenes' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Crear grupo' }));
+    await waitFor(() => expect(props.create).toHaveBeenLastCalledWith({ name: 'Exámenes', color: '#009EF7' }));
+
+    props.remove.mockRejectedValueOnce([{ code: 'PERMISSION-000', data: { reason: 'Solo quien lo creó' }, details: 'No tiene permiso' }]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Eliminar el grupo Flota' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(panel).findByTestId('groups-panel-errors')).toHaveTextContent('No tiene permiso: Solo quien lo creó');
+  });
+
+  it('says "Todavía no hay grupos" without groups, or its own `empty` text', async () => {
+    let { panel } = setup({}, { start: [] });
+    expect(await within(panel).findByText('Todavía no hay grupos')).toBeInTheDocument();
+    cleanup();
+    ({ panel } = setup({ empty: 'No hay grupos' }, { start: [] }));
+    expect(await within(panel).findByText('No hay grupos')).toBeInTheDocument();
+    expect(within(panel).queryByText('Todavía no hay grupos')).not.toBeInTheDocument();
+    expect(within(panel).queryByTestId('group')).not.toBeInTheDocument();
   });
 });

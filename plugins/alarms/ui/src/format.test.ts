@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoment, isoDate, linkOf, safeColor, sortedIds, today } from './format';
+import { formatMoment, isoDate, linkOf, sortedIds, today } from './format';
 import { alarmBody, alarmDraft, alarmFields, alarmProblems, createBody } from './components/AlarmForm';
 import { staffOptions } from './people';
 import { alarm, staff } from './test/fixtures';
@@ -17,12 +17,9 @@ describe('formatting', () => {
     expect(today(new Date('2026-12-01T09:00:00Z'))).toBe('2026-12-01');
   });
 
-  it('dates, colours, links and people as the screens use them', () => {
+  it('dates, links and people as the screens use them', () => {
     expect(isoDate('15/12/2026')).toBe('2026-12-15');
     expect(isoDate('2026-12-15')).toBe('2026-12-15');
-    expect(safeColor('#009EF7')).toBe('#009ef7');
-    expect(safeColor('#fc0')).toBe('#ffcc00');
-    expect(safeColor('red; background: url(x)')).toBeNull();
     expect(linkOf('/vehicle/view/3')).toBe('/vehicle/view/3');
     expect([linkOf(''), linkOf(null), linkOf('https://example.com')]).toEqual([null, null, null]);
     expect(sortedIds([8, 2, 8, 7])).toEqual([2, 7, 8]);

@@ -16,14 +16,6 @@ export function today(now: Date = new Date()): string {
 /** People as the API takes them: ascending, without repeats. */
 export const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
-/** A group's colour when it is `#RRGGBB` (or `#RGB`), lower case; otherwise null. */
-export function safeColor(color: string | null | undefined): string | null {
-  const value = (color ?? '').trim().toLowerCase();
-  if (/^#[0-9a-f]{6}$/.test(value)) return value;
-  if (/^#[0-9a-f]{3}$/.test(value)) return `#${[...value.slice(1)].map((c) => c + c).join('')}`;
-  return null;
-}
-
 /** A notice's or alarm's link when it has one (a path of Volante). */
 export const linkOf = (link: string | null | undefined): string | null => (link && link.startsWith('/') ? link : null);
 

@@ -9,7 +9,6 @@ import es from './i18n/es.json';
 import { resources } from './i18n';
 import { STATE_FILTERS } from './lists';
 import { DOCUMENT_FIELDS } from './components/DocumentForm';
-import { GROUP_FIELDS } from './components/GroupsPanel';
 import { NOTE_FIELDS } from './components/NoteForm';
 import notes from './module';
 
@@ -61,7 +60,6 @@ describe('the notes remote', () => {
     const keys = [
       ...STATE_FILTERS.map((s) => `documents.filters.states.${s || 'live'}`),
       ...DOCUMENT_FIELDS.map((f) => `documents.fields.${f}`),
-      ...GROUP_FIELDS.map((f) => `groups.fields.${f}`),
       ...NOTE_FIELDS.map((f) => `notes.fields.${f}`),
       'groups.documents',
       'groups.delete.released',

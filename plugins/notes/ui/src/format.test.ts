@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chipStyle, fullHex, refusalText, withReasons } from './format';
-
-describe('the group colours', () => {
-  it('reads #RGB and #RRGGBB (what the host stores) as a colour input takes them', () => {
-    expect(fullHex('#F1416C')).toBe('#f1416c');
-    expect(fullHex(' #fc0 ')).toBe('#ffcc00');
-    expect(fullHex('')).toBeNull();
-    expect(fullHex('red')).toBeNull();
-    expect(fullHex('#12345')).toBeNull();
-  });
-
-  it('puts dark text on a light colour and white on a dark one; none without a colour', () => {
-    expect(chipStyle('#fc0')).toEqual({ backgroundColor: '#ffcc00', color: '#181c32' });
-    expect(chipStyle('#ffffff')).toEqual({ backgroundColor: '#ffffff', color: '#181c32' });
-    expect(chipStyle('#181c32')).toEqual({ backgroundColor: '#181c32', color: '#ffffff' });
-    expect(chipStyle('#f1416c')).toEqual({ backgroundColor: '#f1416c', color: '#181c32' });
-    expect(chipStyle('#7239ea')).toEqual({ backgroundColor: '#7239ea', color: '#ffffff' });
-    expect(chipStyle('')).toBeNull();
-    expect(chipStyle(null)).toBeNull();
-  });
-});
+import { refusalText, withReasons } from './format';
 
 describe('a refusal', () => {
   it("shows the host's message with the reason it gives apart", () => {

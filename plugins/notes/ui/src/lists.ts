@@ -17,9 +17,6 @@ export const STATE_FILTERS = ['', 'deleted', 'all'] as const;
 /** The group filter's "Sin grupo": `group_id` 0 asks for the notebooks without a group. */
 export const NO_GROUP = '0';
 
-/** A new group's colour until one is chosen (the kit's primary). */
-export const DEFAULT_COLOR = '#009ef7';
-
 /** The longest texts the host takes (README "Records"). */
 export const MAX_TITLE = 200;
 export const MAX_DESCRIPTION = 5000;

@@ -1,18 +1,19 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, FilteredList, useLoad, type Column, type ListQuery } from '@volante/plugin-ui';
+import { FilterSelect, FilteredList, GroupChip, GroupsPanel, useLoad, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import type { Alarm, AlarmsApi } from '../api';
+import type { Alarm, AlarmGroup, AlarmsApi } from '../api';
 import { formatMoment } from '../format';
+import { DEFAULT_COLOR, MAX_GROUP_NAME } from '../lists';
 import { alarmViewPath } from '../paths';
-import { GroupLabel } from './GroupLabel';
-import { GroupsPanel } from './GroupsPanel';
 
 /**
  * "Alarmas": the alarms (`GET alarma/read`) by next time, with a search, "Solo las mías"
- * (`user_id=me`) and the group (`group_id`); a row's title opens the alarm; "Nueva alarma". The
- * groups beside them (`GroupsPanel`): a group created or deleted reads the list again.
+ * (`user_id=me`) and the group (`group_id`, its colour's dot and name); a row's title opens the
+ * alarm; "Nueva alarma". The groups beside them (the kit's `GroupsPanel` with dots:
+ * `alarma/group/read|create|delete`, no update, so no "Editar"): a group deleted reads the list
+ * again (its alarms lost it) and drops a filter on it.
  */
 export function AlarmsTab({ api }: { api: AlarmsApi }) {
   const { t } = useTranslation(NAMESPACE);
@@ -38,7 +39,14 @@ export function AlarmsTab({ api }: { api: AlarmsApi }) {
         </Link>
       ),
     },
-    { key: 'group', header: t('alarms.columns.group'), render: (a) => <GroupLabel group={groupOf(a)} /> },
+    {
+      key: 'group',
+      header: t('alarms.columns.group'),
+      render: (a) => {
+        const g = groupOf(a);
+        return <GroupChip look="dot" name={g?.name} color={g?.color} />;
+      },
+    },
     {
       key: 'next',
       header: t('alarms.columns.next'),
@@ -86,9 +94,15 @@ export function AlarmsTab({ api }: { api: AlarmsApi }) {
           </Link>
         }
       />
-      <GroupsPanel
-        api={api}
+      <GroupsPanel<AlarmGroup>
         groups={groups}
+        look="dot"
+        empty={t('groups.none')}
+        deleteMessage={(g) => t('groups.delete.question', { name: g.name })}
+        create={api.groups.create}
+        remove={api.groups.remove}
+        defaultColor={DEFAULT_COLOR}
+        maxName={MAX_GROUP_NAME}
         onChanged={(deleted) => {
           if (deleted !== undefined && group === String(deleted)) setGroup('');
           else if (deleted !== undefined) setVersion((v) => v + 1);

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, PageState, changedFields, errorList, useApi, useConfirm, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { ErrorList, GroupChip, PageState, changedFields, errorList, useApi, useConfirm, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { alarmsApi, type Alarm } from '../api';
 import { formatMoment, today } from '../format';
 import { alarmListPath, alarmViewPath } from '../paths';
 import { AlarmForm, alarmFields, createBody } from '../components/AlarmForm';
-import { DeletedBadge, GroupLabel } from '../components/GroupLabel';
 
 /**
  * `/alarma/view/:alarma_id` — an alarm (`GET alarma/read?id=`), or a new one (0): when it goes
@@ -90,11 +89,15 @@ export default function AlarmViewPage() {
             {alarm.title}
           </h2>
           <p className="alarms-badges">
-            <GroupLabel group={alarm.group} />
+            <GroupChip look="dot" name={alarm.group?.name} color={alarm.group?.color} />
             <span className="vk-badge" data-testid="alarm-repeat">
               {t(`repeat.${alarm.repeat}`, { defaultValue: alarm.repeat })}
             </span>
-            {deleted && <DeletedBadge />}
+            {deleted && (
+              <span className="vk-badge vk-badge--danger" data-testid="deleted">
+                {t('deleted')}
+              </span>
+            )}
           </p>
           <p data-testid="alarm-next">{alarm.next_at ? t('view.next', { when: formatMoment(alarm.next_at) }) : t('view.never')}</p>
           <p className="muted" data-testid="alarm-last">

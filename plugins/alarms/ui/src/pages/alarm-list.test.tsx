@@ -134,7 +134,7 @@ describe('the groups', () => {
     await waitFor(() => expect(groupNames()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar el grupo Secretaría' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByTestId('group-action-errors')).toHaveTextContent('No se encuentra el grupo');
+    expect(await screen.findByTestId('groups-panel-errors')).toHaveTextContent('No se encuentra el grupo');
     expect(groupNames()).toEqual(['Flota', 'Secretaría']);
   });
 });

@@ -1,22 +1,23 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FilterSelect, FilteredList, errorList, formatDate, useApi, useConfirm, useLoad, usePageLayout, useToast, withoutNulls, type Column, type ListQuery } from '@volante/plugin-ui';
+import { ErrorList, FilterSelect, FilteredList, GroupChip, GroupsPanel, errorList, formatDate, useApi, useConfirm, useLoad, usePageLayout, useToast, withoutNulls, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { notesApi, type NoteDocument } from '../api';
-import { NO_GROUP, STATE_FILTERS } from '../lists';
+import { notesApi, type DeletedGroup, type Group, type NoteDocument } from '../api';
+import { MAX_GROUP_NAME, NO_GROUP, STATE_FILTERS } from '../lists';
 import { documentViewPath } from '../paths';
 import { refusalText } from '../format';
 import { DocumentForm } from '../components/DocumentForm';
-import { GroupsPanel } from '../components/GroupsPanel';
-import { DeletedBadge, GroupChip, PinnedBadge } from '../components/Badges';
+import { DeletedBadge, PinnedBadge } from '../components/Badges';
 
 /**
  * `/notes_documents/list` — the notebooks (`POST note/document/readall`), pinned first, then the
  * latest changed: a search, the group ("Sin grupo": `group_id` 0) and the state; title (a link to
  * it, "Fijado" when pinned), group as a chip in its colour, how many notes and the latest one's
  * day. "Nuevo documento" opens the form above the list (`note/document/create`), then the new
- * notebook; "Eliminar" asks first (its notes go with it). Beside it, the groups.
+ * notebook; "Eliminar" asks first (its notes go with it). Beside it, the groups (the kit's
+ * `GroupsPanel`: `note/document/group/read|create|delete`, no update, so no "Editar"; "Sin color";
+ * each with how many notebooks it has; a deleted group's notebooks stay, without one).
  */
 export default function DocumentListPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -159,12 +160,23 @@ export default function DocumentListPage() {
           }
         />
       </div>
-      <GroupsPanel
-        api={api}
+      <GroupsPanel<Group>
         groups={groups}
-        onDeleted={(id) => {
+        countLabel={(g) => t('groups.documents', { count: g.documents })}
+        deleteMessage={(g) => t('groups.delete.question', { name: g.name })}
+        deletedMessage={(g, answer) => {
+          const released = (answer as DeletedGroup | null)?.documents_released ?? 0;
+          return released > 0 ? t('groups.delete.released', { name: g.name, count: released }) : t('groups.delete.done', { name: g.name });
+        }}
+        create={api.groups.create}
+        remove={api.groups.remove}
+        refusal={refusalText}
+        noColor
+        maxName={MAX_GROUP_NAME}
+        onChanged={(deleted) => {
+          if (deleted === undefined) return;
           // its notebooks are without a group now: a filter on it would find none
-          setGroup((current) => (current === String(id) ? '' : current));
+          setGroup((current) => (current === String(deleted) ? '' : current));
           setVersion((v) => v + 1);
         }}
       />

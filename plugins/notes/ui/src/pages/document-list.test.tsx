@@ -191,7 +191,7 @@ describe('the groups panel', () => {
     renderModule('/notes_documents/list', api);
     const panel = await screen.findByTestId('groups-panel');
     const items = await within(panel).findAllByTestId('group');
-    expect(items.map((li) => [within(li).getByTestId('group-chip').textContent, within(li).getByTestId('group-documents').textContent])).toEqual([
+    expect(items.map((li) => [within(li).getByTestId('group-chip').textContent, within(li).getByTestId('group-count').textContent])).toEqual([
       ['Flota', '2 documentos'],
       ['Reuniones', '1 documento'],
       ['Secretaría', '0 documentos'],
@@ -278,6 +278,6 @@ describe('the groups panel', () => {
     renderModule('/notes_documents/list', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar el grupo Reuniones' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }));
-    expect(await within(screen.getByTestId('groups-panel')).findByTestId('group-action-errors')).toHaveTextContent('No se encuentra el grupo');
+    expect(await within(screen.getByTestId('groups-panel')).findByTestId('groups-panel-errors')).toHaveTextContent('No se encuentra el grupo');
   });
 });
