@@ -20,6 +20,7 @@ export * from './toast/ToastProvider';
 export * from './i18n';
 export * from './layout/pageLayout';
 export * from './layout/PageState';
+export * from './layout/DeletedBadge';
 export * from './layout/Tabs';
 export * from './record/useRecord';
 export * from './record/useLoad';

@@ -33,13 +33,3 @@ export function HeldBadge({ checked }: { checked: boolean }) {
     </span>
   );
 }
-
-/** A record deleted (it stays readable). */
-export function DeletedBadge() {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <span className="vk-badge vk-badge--danger" data-testid="deleted">
-      {t('deleted')}
-    </span>
-  );
-}

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, PageState, errorList, formatDate, useApi, useConfirm, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, PageState, errorList, formatDate, useApi, useConfirm, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { agendaApi, type ScheduleEvent } from '../api';
 import { changedFields, hours, today, withoutNulls } from '../format';
 import { scheduleListPath, scheduleViewPath } from '../paths';
 import { useStaff } from '../useStaff';
 import { EventForm, reminderKey } from '../components/EventForm';
-import { DeletedBadge, HeldBadge } from '../components/Badges';
+import { HeldBadge } from '../components/Badges';
 
 /**
  * `/schedule/view/:schedule_id` — an event (`GET schedule/read?id=`), or a new one (0): the form

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, GroupChip, PageState, changedFields, errorList, useApi, useConfirm, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, GroupChip, PageState, changedFields, errorList, useApi, useConfirm, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { alarmsApi, type Alarm } from '../api';
 import { formatMoment, today } from '../format';
@@ -93,11 +93,7 @@ export default function AlarmViewPage() {
             <span className="vk-badge" data-testid="alarm-repeat">
               {t(`repeat.${alarm.repeat}`, { defaultValue: alarm.repeat })}
             </span>
-            {deleted && (
-              <span className="vk-badge vk-badge--danger" data-testid="deleted">
-                {t('deleted')}
-              </span>
-            )}
+            {deleted && <DeletedBadge label={t('deleted')} />}
           </p>
           <p data-testid="alarm-next">{alarm.next_at ? t('view.next', { when: formatMoment(alarm.next_at) }) : t('view.never')}</p>
           <p className="muted" data-testid="alarm-last">

@@ -53,9 +53,3 @@ export function BookBadges({ status, full }: { status: BookStatus; full: boolean
     </>
   );
 }
-
-/** A record marked deleted. */
-export function DeletedBadge() {
-  const { t } = useTranslation(NAMESPACE);
-  return <span className="vk-badge vk-badge--danger">{t('deleted')}</span>;
-}

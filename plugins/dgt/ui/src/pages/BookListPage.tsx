@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, FilteredList, formatDate, useApi, usePageLayout, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
+import { DeletedBadge, FilterSelect, FilteredList, formatDate, useApi, usePageLayout, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { dgtApi, type Book, type BookQuery } from '../api';
 import { BOOK_STATUSES } from '../lists';
 import { bookViewPath } from '../paths';
 import { branchName, useBranches } from '../useBranches';
 import { BookForm } from '../components/BookForm';
-import { DeletedBadge } from '../components/Badges';
 
 interface Filters {
   status: '' | 'open' | 'closed';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  DeletedBadge,
   ErrorList,
   FilterSelect,
   FilteredList,
@@ -22,7 +23,7 @@ import { ENTRY_STATUSES } from '../lists';
 import { changedFields, entryStatus, registerName, today } from '../format';
 import { bookListPath } from '../paths';
 import { branchName, useBranches } from '../useBranches';
-import { BookBadges, DeletedBadge, EntryStatusBadge, ResultBadge } from '../components/Badges';
+import { BookBadges, EntryStatusBadge, ResultBadge } from '../components/Badges';
 import { BookForm } from '../components/BookForm';
 import { EntryPanel } from '../components/EntryPanel';
 

@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, FilteredList, formatDate, useApi, usePageLayout, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
+import { DeletedBadge, FilterSelect, FilteredList, formatDate, useApi, usePageLayout, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { dgtApi, type FolderItem } from '../api';
 import { EXAM_KINDS, FOLDER_STATUSES, LICENCES } from '../lists';
 import { folderViewPath } from '../paths';
 import { useBranches } from '../useBranches';
 import { FolderForm } from '../components/FolderForm';
-import { DeletedBadge, FolderStatusBadge } from '../components/Badges';
+import { FolderStatusBadge } from '../components/Badges';
 
 interface Filters {
   status: string;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, PageState, errorList, formatDate, useApi, useConfirm, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, PageState, errorList, formatDate, useApi, useConfirm, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { dgtApi, type FolderDetail, type FolderFields, type FolderStatus } from '../api';
 import { RESULTS } from '../lists';
@@ -9,7 +9,7 @@ import { changedFields } from '../format';
 import { folderListPath } from '../paths';
 import { branchName, useBranches } from '../useBranches';
 import { useLoad } from '@volante/plugin-ui';
-import { DeletedBadge, FolderStatusBadge } from '../components/Badges';
+import { FolderStatusBadge } from '../components/Badges';
 import { FolderForm } from '../components/FolderForm';
 import { FolderStudents } from '../components/FolderStudents';
 

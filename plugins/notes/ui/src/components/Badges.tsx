@@ -10,13 +10,3 @@ export function PinnedBadge() {
     </span>
   );
 }
-
-/** A notebook deleted (it stays readable). */
-export function DeletedBadge() {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <span className="vk-badge vk-badge--danger" data-testid="deleted">
-      {t('deleted')}
-    </span>
-  );
-}

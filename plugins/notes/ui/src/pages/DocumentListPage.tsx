@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FilterSelect, FilteredList, GroupChip, GroupsPanel, errorList, formatDate, useApi, useConfirm, useLoad, usePageLayout, useToast, withoutNulls, type Column, type ListQuery } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, FilterSelect, FilteredList, GroupChip, GroupsPanel, errorList, formatDate, useApi, useConfirm, useLoad, usePageLayout, useToast, withoutNulls, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { notesApi, type DeletedGroup, type Group, type NoteDocument } from '../api';
 import { MAX_GROUP_NAME, NO_GROUP, STATE_FILTERS } from '../lists';
 import { documentViewPath } from '../paths';
 import { refusalText } from '../format';
 import { DocumentForm } from '../components/DocumentForm';
-import { DeletedBadge, PinnedBadge } from '../components/Badges';
+import { PinnedBadge } from '../components/Badges';
 
 /**
  * `/notes_documents/list` — the notebooks (`POST note/document/readall`), pinned first, then the

@@ -1,14 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, GroupChip, PageState, changedFields, errorList, formatDate, useApi, useConfirm, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, GroupChip, PageState, changedFields, errorList, formatDate, useApi, useConfirm, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { notesApi, type NoteDocument } from '../api';
 import { documentListPath } from '../paths';
 import { refusalText } from '../format';
 import { DocumentForm } from '../components/DocumentForm';
 import { NotesSection } from '../components/NotesSection';
-import { DeletedBadge, PinnedBadge } from '../components/Badges';
+import { PinnedBadge } from '../components/Badges';
 
 /**
  * `/notes_documents/view/:note_document_id` — a notebook (`GET note/document/read?id=`): its head

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { UI_NAMESPACE } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { TemaryStatus } from '../api';
 
@@ -9,16 +8,6 @@ export function StatusBadge({ status }: { status: TemaryStatus }) {
   return (
     <span className={status === 'publish' ? 'vk-badge vk-badge--success' : 'vk-badge vk-badge--warning'} data-testid="temary-status" data-status={status}>
       {t(`status.${status}`)}
-    </span>
-  );
-}
-
-/** "Eliminado" (the kit's name for the state): a record deleted, still readable. */
-export function DeletedBadge() {
-  const { t: ui } = useTranslation(UI_NAMESPACE);
-  return (
-    <span className="vk-badge vk-badge--danger" data-testid="deleted">
-      {ui('state.deleted')}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, useLoad, usePageLayout, useRecord, useSession, useToast } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, useLoad, usePageLayout, useRecord, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { temaryApi, type SubthemeDetail, type SubthemeFields } from '../api';
 import { routeId, subthemePath, temaryListPath, temaryPath, themePath } from '../paths';
@@ -11,7 +11,6 @@ import { ChildForm } from '../components/ChildForm';
 import { SectionsPanel } from '../components/SectionsPanel';
 import { MediaPanel } from '../components/MediaPanel';
 import { Trail } from '../components/Trail';
-import { DeletedBadge } from '../components/Badges';
 
 /**
  * `/temary/subtheme/create/:subtheme_id/:theme_id/:temary_id` — a subtheme (`GET

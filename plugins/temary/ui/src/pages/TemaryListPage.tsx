@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FilterSelect, FilteredList, useApi, usePageLayout, type Column, type ListQuery } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, FilterSelect, FilteredList, useApi, usePageLayout, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { temaryApi, type TemaryRow } from '../api';
 import { STATE_FILTERS, STATUSES } from '../lists';
 import { temaryPath } from '../paths';
 import { useTemaryActions } from '../actions';
-import { DeletedBadge, StatusBadge } from '../components/Badges';
+import { StatusBadge } from '../components/Badges';
 
 /**
  * `/temary/list` — the syllabi (`GET temary/list`) by name: a search, the status ("Desarrollo",

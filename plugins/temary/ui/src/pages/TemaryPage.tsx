@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { temaryApi, type TemaryDetail, type TemaryFields } from '../api';
 import { routeId, temaryListPath, temaryPath } from '../paths';
@@ -9,7 +9,7 @@ import { useExplain, useTemaryActions } from '../actions';
 import { isConflict, messages } from '../format';
 import { TemaryForm } from '../components/TemaryForm';
 import { ThemeTree } from '../components/ThemeTree';
-import { DeletedBadge, StatusBadge } from '../components/Badges';
+import { StatusBadge } from '../components/Badges';
 
 /**
  * `/temary/create/:temary_id` — a syllabus (`GET temary/read/{id}`), or a new one (0: its form,

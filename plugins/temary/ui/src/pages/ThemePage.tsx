@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { DeletedBadge, ErrorList, PageState, UI_NAMESPACE, changedFields, errorList, useApi, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { temaryApi, type Subtheme, type ThemeDetail, type ThemeFields } from '../api';
 import { routeId, subthemePath, temaryListPath, temaryPath, themePath } from '../paths';
@@ -10,7 +10,6 @@ import { isConflict } from '../format';
 import { ChildForm } from '../components/ChildForm';
 import { OrderedList } from '../components/OrderedList';
 import { Trail } from '../components/Trail';
-import { DeletedBadge } from '../components/Badges';
 
 /**
  * `/temary/theme/create/:theme_id/:temary_id` — a theme (`GET temary/theme/read/{id}`), or a new
