@@ -1,0 +1,536 @@
+//! The valkiria plugin (online theory tests) in the real runtime against a real database, on
+//! both engines (`VOLANTE_TEST_DATABASE_URL`): the bank (blocks in order, questions with every
+//! bad field refused at once, the finder's modes, translations, tests and what they may hold),
+//! students and their enrolments (DNI checks with the spec's messages, the permit-A family,
+//! renewals by date, by months, by DNI and in bulk), PINs, credentials by mail and two-factor,
+//! taking tests and their correction, the reports, resets, the permission and the business
+//! boundary; and a new student filled in from the contacts module.
+
+use serde_json::{json, Value};
+use volante_plugin_harness::{code, ok, Harness};
+
+/// The fields a refusal names (writes answer a list of errors, reads one).
+fn fields(answer: &Value) -> Vec<String> {
+    assert_eq!(answer["success"], false, "{answer}");
+    let errors = match &answer["error"] {
+        Value::Array(list) => list.clone(),
+        one => vec![one.clone()],
+    };
+    errors.iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
+}
+
+fn details(answer: &Value) -> String {
+    let error = if answer["error"].is_array() { &answer["error"][0] } else { &answer["error"] };
+    error["details"].as_str().unwrap_or_default().to_string()
+}
+
+fn id(answer: &Value) -> i64 {
+    ok(answer)["id"].as_i64().unwrap_or_else(|| panic!("no id in {answer}"))
+}
+
+/// The `key` of each item of a list.
+fn column<'a>(list: &'a Value, key: &str) -> Vec<&'a Value> {
+    list.as_array().unwrap_or_else(|| panic!("not a list: {list}")).iter().map(|i| &i[key]).collect()
+}
+
+fn strings(list: &Value, key: &str) -> Vec<String> {
+    column(list, key).iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect()
+}
+
+fn ints(list: &Value, key: &str) -> Vec<i64> {
+    column(list, key).iter().map(|v| v.as_i64().unwrap_or(-1)).collect()
+}
+
+// Calendar helpers (Howard Hinnant's), to work with the plugin's "today".
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+}
+
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+fn add_days(date: &str, n: i64) -> String {
+    let p: Vec<i64> = date.split('-').map(|x| x.parse().unwrap()).collect();
+    let (y, m, d) = civil_from_days(days_from_civil(p[0], p[1], p[2]) + n);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+fn spanish(date: &str) -> String {
+    let p: Vec<&str> = date.split('-').collect();
+    format!("{}/{}/{}", p[2], p[1], p[0])
+}
+
+/// The answers to a test's questions: `(question, chosen)`.
+fn answers(pairs: &[(i64, Option<i64>)]) -> Value {
+    pairs.iter().map(|(q, c)| json!({ "question_id": q, "chosen": c })).collect()
+}
+
+#[tokio::test]
+async fn bank_students_tests_and_reports() {
+    let h = Harness::start("plugins/valkiria").await.unwrap();
+
+    // ---- Blocks: in order within their licence; a new one at the end or where it is asked.
+    assert_eq!(fields(&h.post("valkiria/temary/create", json!({ "licence": "Z", "name": " " })).await), ["licence", "name"]);
+    let signs = id(&h.post("valkiria/temary/create", json!({ "licence": "b", "name": "Señales", "description": "Señales verticales y marcas viales" })).await);
+    let rules = id(&h.post("valkiria/temary/create", json!({ "licence": "B", "name": "Normas" })).await);
+    let speed = ok(&h.post("valkiria/temary/create", json!({ "licence": "B", "name": "Velocidad", "position": 1 })).await).clone();
+    assert_eq!((speed["licence"].as_str(), speed["position"].as_i64()), (Some("B"), Some(1)));
+    let speed = speed["id"].as_i64().unwrap();
+    let bad = h.post("valkiria/temary/create", json!({ "licence": "B", "name": "Otro", "position": 9 })).await;
+    assert_eq!((fields(&bad), details(&bad)), (vec!["position".to_string()], "La posición debe estar entre 1 y 4".to_string()));
+    let bank = ok(&h.get("valkiria/blocktemary", &[("licence", "B")]).await).clone();
+    assert_eq!((strings(&bank, "name"), ints(&bank, "position")), (vec!["Velocidad".to_string(), "Señales".into(), "Normas".into()], vec![1, 2, 3]));
+    // Moved: the others keep their order around it.
+    assert_eq!(ok(&h.post("valkiria/temary/update", json!({ "id": rules, "position": 1 })).await)["position"], 1);
+    let bank = ok(&h.get("valkiria/blocktemary", &[("licence", "B")]).await).clone();
+    assert_eq!((strings(&bank, "name"), ints(&bank, "position")), (vec!["Normas".to_string(), "Velocidad".into(), "Señales".into()], vec![1, 2, 3]));
+    // A deleted block leaves the list and the others close up; brought back, it goes at the end.
+    let empty = id(&h.post("valkiria/temary/create", json!({ "licence": "B", "name": "Vacío", "position": 2 })).await);
+    assert_eq!(ok(&h.post("valkiria/temary/update", json!({ "id": empty, "state": "deleted" })).await)["state"], "deleted");
+    assert_eq!(ints(ok(&h.get("valkiria/blocktemary", &[("licence", "B")]).await), "position"), [1, 2, 3]);
+    assert_eq!(code(&h.post("valkiria/temary/update", json!({ "id": empty, "name": "Otro" })).await), "CONFLICT-000");
+    let back = ok(&h.post("valkiria/temary/update", json!({ "id": empty, "state": "active" })).await).clone();
+    assert_eq!((back["state"].as_str(), back["position"].as_i64()), (Some("active"), Some(4)));
+    ok(&h.post("valkiria/temary/update", json!({ "id": empty, "state": "deleted" })).await);
+    let goods = id(&h.post("valkiria/temary/create", json!({ "licence": "C", "name": "Mercancías" })).await);
+    assert_eq!(code(&h.get("valkiria/blocktemary", &[]).await), "REQ-102");
+
+    // ---- Questions: every bad field at once, nothing stored.
+    let bad = h
+        .post(
+            "valkiria/question/create",
+            json!({ "block_id": 999_999, "reference": "R".repeat(31), "statement": "", "answers": ["Sí"], "correct": 3, "explanation": "x".repeat(2001) }),
+        )
+        .await;
+    assert_eq!(fields(&bad), ["block_id", "reference", "statement", "answers", "explanation"]);
+    assert_eq!(ok(&h.get("valkiria/test/question/search/reference", &[("license", "B")]).await), &json!([]));
+    let bad = h.post("valkiria/question/create", json!({ "block_id": signs, "statement": "¿?", "answers": ["A", " ", "C"], "correct": 0 })).await;
+    assert_eq!(fields(&bad), ["answers[1]"]);
+    let bad = h.post("valkiria/question/create", json!({ "block_id": signs, "statement": "¿?", "answers": ["A", "B"], "correct": 2 })).await;
+    assert_eq!((fields(&bad), details(&bad)), (vec!["correct".to_string()], "La respuesta correcta debe ser una de las 2 respuestas (de 0 a 1)".to_string()));
+    assert_eq!(fields(&h.post("valkiria/question/create", json!({ "block_id": signs, "statement": "¿?", "answers": ["A", "B"] })).await), ["correct"]);
+
+    let q1 = ok(&h
+        .post(
+            "valkiria/question/create",
+            json!({ "block_id": signs, "statement": "¿Qué indica una señal de STOP?", "answers": ["Detenerse siempre", "Ceder el paso solo si vienen vehículos", "Reducir la velocidad"],
+                    "correct": 0, "explanation": "La señal de STOP obliga a detenerse" }),
+        )
+        .await)
+    .clone();
+    let q1_id = q1["id"].as_i64().unwrap();
+    assert_eq!(q1["reference"], format!("P-{q1_id}"), "a reference is made when none is given");
+    assert_eq!((q1["licence"].as_str(), q1["block"]["name"].as_str()), (Some("B"), Some("Señales")));
+    assert_eq!((q1["translations"].clone(), q1["missing"].clone(), q1["tests"].clone()), (json!({}), json!(["ca", "eu", "gl", "en", "fr", "de"]), json!([])));
+    let q1 = q1_id;
+    let q2 = id(&h
+        .post(
+            "valkiria/question/create",
+            json!({ "block_id": signs, "reference": "SEN-002", "statement": "¿Qué forma tiene la señal de ceda el paso?", "answers": ["Triángulo invertido", "Octógono"], "correct": 0 }),
+        )
+        .await);
+    let q3 = id(&h
+        .post(
+            "valkiria/question/create",
+            json!({ "block_id": speed, "reference": "VEL-001", "statement": "¿Cuál es la velocidad máxima de un turismo en autopista?", "answers": ["100 km/h", "120 km/h", "130 km/h"], "correct": 1 }),
+        )
+        .await);
+    let q4 = id(&h
+        .post(
+            "valkiria/question/create",
+            json!({ "block_id": rules, "reference": "NOR-001", "statement": "¿Es obligatorio el cinturón en vías urbanas?", "answers": ["Sí", "No"], "correct": 0 }),
+        )
+        .await);
+    let q5 = id(&h
+        .post("valkiria/question/create", json!({ "block_id": goods, "reference": "MER-001", "statement": "¿Qué es el tacógrafo?", "answers": ["Un registrador de tiempos", "Un remolque"], "correct": 0 }))
+        .await);
+    let taken = h.post("valkiria/question/create", json!({ "block_id": rules, "reference": "sen-002", "statement": "Otra", "answers": ["a", "b"], "correct": 0 })).await;
+    assert_eq!((code(&taken), taken["error"][0]["data"]["field"].as_str()), ("CONFLICT-000".to_string(), Some("reference")));
+
+    // ---- The finder's modes.
+    let found = ok(&h.get("valkiria/test/question/search/text", &[("license", "B"), ("search", "señal")]).await).clone();
+    assert_eq!(ints(&found, "id"), [q1, q2]);
+    assert_eq!((found[0]["block"].as_str(), found[0]["correct"].as_i64()), (Some("Señales"), Some(0)));
+    assert_eq!(ints(ok(&h.get("valkiria/test/question/search/text", &[("license", "B"), ("search", "VELOCIDAD máxima")]).await), "id"), [q3]);
+    assert_eq!(fields(&h.get("valkiria/test/question/search/text", &[("license", "B"), ("search", "s")]).await), ["search"]);
+    assert_eq!(ints(ok(&h.get("valkiria/test/question/search/reference", &[("license", "B"), ("search", "sen")]).await), "id"), [q2]);
+    assert_eq!(ints(ok(&h.get("valkiria/test/question/search/reference", &[("license", "B"), ("search", "")]).await), "id"), [q4, q1, q2, q3]);
+    assert_eq!(ints(ok(&h.get("valkiria/test/question/search/reference", &[("license", "B"), ("limit", "2")]).await), "id"), [q4, q1]);
+    assert_eq!(ints(ok(&h.get("valkiria/test/question/search/block", &[("license", "B"), ("search", &speed.to_string())]).await), "id"), [q3]);
+    assert_eq!(fields(&h.get("valkiria/test/question/search/block", &[("license", "B"), ("search", &goods.to_string())]).await), ["search"]);
+    assert_eq!(ints(ok(&h.get("valkiria/test/question/search/text", &[("license", "C"), ("search", "tacógrafo")]).await), "id"), [q5]);
+    assert_eq!(fields(&h.get("valkiria/test/question/search/otro", &[("license", "B")]).await), ["mode"]);
+    assert_eq!(fields(&h.get("valkiria/test/question/search/text", &[("search", "señal")]).await), ["license"]);
+    assert_eq!(fields(&h.get("valkiria/test/question/search/text", &[("license", "B"), ("search", "señal"), ("limit", "101")]).await), ["limit"]);
+
+    // ---- Translations: as many answers as the question, added, replaced and removed.
+    let en = json!({ "question_id": q2, "language": "en", "statement": "What shape is the give way sign?", "answers": ["Inverted triangle", "Octagon"] });
+    let view = ok(&h.post("valkiria/question/translated/update", en).await).clone();
+    assert_eq!(view["translations"]["en"]["answers"], json!(["Inverted triangle", "Octagon"]));
+    assert_eq!(view["missing"], json!(["ca", "eu", "gl", "fr", "de"]));
+    let bad = h.post("valkiria/question/translated/update", json!({ "question_id": q2, "language": "fr", "statement": "Quelle forme ?", "answers": ["a", "b", "c"] })).await;
+    assert_eq!((fields(&bad), details(&bad)), (vec!["answers".to_string()], "La traducción debe tener 2 respuestas, como la pregunta".to_string()));
+    assert_eq!(fields(&h.post("valkiria/question/translated/update", json!({ "question_id": q2, "language": "pt", "statement": "x", "answers": ["a", "b"] })).await), ["language"]);
+    assert_eq!(fields(&h.post("valkiria/question/translated/update", json!({ "question_id": q2, "language": "fr", "statement": " ", "answers": ["a", ""] })).await), ["statement", "answers[1]"]);
+    let replaced = h.post("valkiria/question/translated/update", json!({ "question_id": q2, "language": "en", "statement": "Which shape has the yield sign?", "answers": ["Inverted triangle", "Octagon"] })).await;
+    assert_eq!(ok(&replaced)["translations"]["en"]["statement"], "Which shape has the yield sign?");
+    ok(&h.post("valkiria/question/translated/update", json!({ "question_id": q1, "language": "ca", "statement": "Què indica un senyal de STOP?", "answers": ["Aturar-se sempre", "Cedir el pas", "Reduir la velocitat"] })).await);
+    let removed = ok(&h.post("valkiria/question/translated/update", json!({ "question_id": q1, "language": "ca", "remove": true })).await).clone();
+    assert_eq!(removed["translations"], json!({}));
+    assert_eq!(code(&h.post("valkiria/question/translated/update", json!({ "question_id": q1, "language": "ca", "remove": true })).await), "NOT-FOUND-000");
+    assert_eq!(code(&h.post("valkiria/question/translated/update", json!({ "question_id": 999_999, "language": "ca", "remove": true })).await), "NOT-FOUND-000");
+    // A new list of answers drops the translations that no longer match; `correct` stays within.
+    assert_eq!(fields(&h.post("valkiria/question/update", json!({ "id": q1, "correct": 5 })).await), ["correct"]);
+    assert_eq!(fields(&h.post("valkiria/question/update", json!({ "id": q3, "answers": ["100 km/h"] })).await), ["answers"]);
+    let changed = ok(&h.post("valkiria/question/update", json!({ "id": q2, "answers": ["Triángulo invertido", "Octógono", "Círculo"] })).await).clone();
+    assert_eq!((changed["dropped_translations"].clone(), changed["translations"].clone()), (json!(["en"]), json!({})));
+    let en3 = json!({ "question_id": q2, "language": "en", "statement": "Which shape has the yield sign?", "answers": ["Inverted triangle", "Octagon", "Circle"] });
+    ok(&h.post("valkiria/question/translated/update", en3).await);
+    assert_eq!(ok(&h.get("valkiria/test/question/search/text", &[("license", "B"), ("search", "ceda")]).await)[0]["translations"], json!(["en"]));
+    assert_eq!(
+        ok(&h.post("valkiria/question/update", json!({ "id": q3, "explanation": "Salvo señal que indique otra" })).await)["dropped_translations"],
+        json!([])
+    );
+
+    // ---- Tests: live questions of the licence (and of the block), no repeats, sensible limits.
+    let wrong_licence = h.post("valkiria/test/create", json!({ "licence": "B", "name": "Examen", "question_ids": [q1, q5] })).await;
+    assert_eq!((fields(&wrong_licence), details(&wrong_licence)), (vec!["question_ids".to_string()], format!("No son del permiso B las preguntas: {q5}")));
+    let other_block = h.post("valkiria/test/create", json!({ "licence": "B", "name": "Señales", "kind": "block", "block_id": signs, "question_ids": [q1, q3] })).await;
+    assert_eq!((fields(&other_block), details(&other_block)), (vec!["question_ids".to_string()], format!("No son del bloque del test las preguntas: {q3}")));
+    let repeated = h.post("valkiria/test/create", json!({ "licence": "B", "name": "Examen", "question_ids": [q1, q2, q1] })).await;
+    assert_eq!((fields(&repeated), details(&repeated)), (vec!["question_ids".to_string()], format!("Preguntas repetidas: {q1}")));
+    assert_eq!(fields(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "Examen", "question_ids": [q1, 999_999] })).await), ["question_ids"]);
+    assert_eq!(fields(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "X", "kind": "block", "block_id": goods, "question_ids": [q1] })).await), ["block_id"]);
+    let limits = h.post("valkiria/test/create", json!({ "licence": "B", "name": "", "kind": "otro", "question_ids": [], "max_errors": -1, "minutes": 0, "expires_on": "2026-13-01" })).await;
+    assert_eq!(fields(&limits), ["name", "kind", "question_ids", "max_errors", "minutes", "expires_on"]);
+    assert_eq!(fields(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "X", "question_ids": [q1, q2], "max_errors": 2 })).await), ["max_errors"]);
+    assert_eq!(ok(&h.get("valkiria/blocktest", &[("licence", "B"), ("state", "all")]).await), &json!([]), "nothing stored");
+
+    let exam = ok(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "Examen B 1", "question_ids": [q1, q2, q3, q4], "max_errors": 1 })).await).clone();
+    assert_eq!((exam["kind"].as_str(), exam["minutes"].as_i64(), exam["total"].as_i64(), exam["expired"].as_bool()), (Some("exam"), Some(30), Some(4), Some(false)));
+    assert_eq!(ints(&exam["questions"], "id"), [q1, q2, q3, q4]);
+    assert_eq!(ints(&exam["questions"], "correct"), [0, 0, 1, 0]);
+    let exam = exam["id"].as_i64().unwrap();
+    let block_test = ok(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "Señales 1", "block_id": signs, "question_ids": [q2, q1] })).await).clone();
+    assert_eq!((block_test["kind"].as_str(), block_test["max_errors"].as_i64(), block_test["block"].as_str()), (Some("block"), Some(1), Some("Señales")));
+    let block_test = block_test["id"].as_i64().unwrap();
+    let tests = ok(&h.get("valkiria/blocktest", &[("licence", "B")]).await).clone();
+    assert_eq!((strings(&tests, "name"), ints(&tests, "questions"), ints(&tests, "attempts")), (vec!["Examen B 1".to_string(), "Señales 1".into()], vec![4, 2], vec![0, 0]));
+    assert_eq!(strings(ok(&h.get("valkiria/blocktest", &[("licence", "B"), ("kind", "block")]).await), "name"), ["Señales 1"]);
+    assert_eq!(strings(ok(&h.get("valkiria/blocktest", &[("licence", "B"), ("block_id", &signs.to_string())]).await), "name"), ["Señales 1"]);
+    let goods_test = id(&h.post("valkiria/test/create", json!({ "licence": "C", "name": "Examen C 1", "question_ids": [q5] })).await);
+    assert_eq!(ok(&h.get(&format!("valkiria/question/translated/{q1}"), &[]).await)["tests"].as_array().unwrap().len(), 2);
+    // What tests hold is protected: a question in a test is not deleted, nor moved out of its block's tests.
+    assert_eq!(code(&h.post("valkiria/question/update", json!({ "id": q1, "state": "deleted" })).await), "CONFLICT-000");
+    assert_eq!(code(&h.post("valkiria/question/update", json!({ "id": q2, "block_id": rules })).await), "CONFLICT-000");
+    assert_eq!(fields(&h.post("valkiria/question/update", json!({ "id": q3, "block_id": goods })).await), ["block_id"]);
+    assert_eq!(code(&h.post("valkiria/temary/update", json!({ "id": signs, "state": "deleted" })).await), "CONFLICT-000");
+    // The student's view of a test: in a language, without the right answers.
+    let to_take = ok(&h.get(&format!("valkiria/test/translated/{exam}"), &[("language", "en")]).await).clone();
+    assert_eq!((to_take["total"].as_i64(), to_take["max_errors"].as_i64(), to_take["language"].as_str()), (Some(4), Some(1), Some("en")));
+    assert_eq!(column(&to_take["questions"], "translated"), [&json!(false), &json!(true), &json!(false), &json!(false)]);
+    assert_eq!(to_take["questions"][1]["statement"], "Which shape has the yield sign?");
+    assert!(to_take["questions"][0].get("correct").is_none());
+    assert_eq!(fields(&h.get(&format!("valkiria/test/translated/{exam}"), &[("language", "pt")]).await), ["language"]);
+    // test/theory: the blocks of a licence with their tests, and one block's.
+    let theory = ok(&h.get("test/theory/bloques/permiso/B", &[]).await).clone();
+    assert_eq!(strings(&theory, "name"), ["Normas", "Velocidad", "Señales"]);
+    assert_eq!(theory[2]["tests"], json!([{ "id": block_test, "name": "Señales 1", "questions": 2, "max_errors": 1, "minutes": 30, "expires_on": null, "expired": false }]));
+    let block = ok(&h.get(&format!("test/theory/bloque/test/{signs}"), &[]).await).clone();
+    assert_eq!((block["name"].as_str(), ints(&block["tests"], "questions")), (Some("Señales"), vec![2]));
+    assert_eq!(code(&h.get("test/theory/bloque/test/999999", &[]).await), "NOT-FOUND-000");
+    assert_eq!(fields(&h.get("test/theory/bloques/permiso/Z", &[]).await), ["id"]);
+
+    // ---- Students: a new one gets a PIN once; DNI checks; the permit-A family.
+    let lucia = ok(&h
+        .post("valkiria/assigncourse", json!({ "dni": "54362315k", "first_name": "Lucía", "last_name": "Pérez Gil", "email": "lucia@example.com", "phone": "600 111 222", "licence": "b" }))
+        .await)
+    .clone();
+    let first_pin = lucia["pin"].as_str().unwrap().to_string();
+    assert!(first_pin.len() == 6 && first_pin.bytes().all(|b| b.is_ascii_digit()), "{first_pin}");
+    assert_eq!((lucia["dni"].as_str(), lucia["phone"].as_str(), lucia["has_pin"].as_bool(), lucia["two_factor"].as_bool()), (Some("54362315K"), Some("600111222"), Some(true), Some(false)));
+    let b_enrolment = lucia["enrolments"][0].clone();
+    let six_months = b_enrolment["days_left"].as_i64().unwrap();
+    assert!((181..=184).contains(&six_months), "today + 6 months: {b_enrolment}");
+    let today = add_days(b_enrolment["expires_on"].as_str().unwrap(), -six_months);
+    let lucia_b = b_enrolment["id"].as_i64().unwrap();
+    let lucia = lucia["id"].as_i64().unwrap();
+    let by_dni = ok(&h.get("valkiria/studentsdni", &[("dni", "54362315k")]).await).clone();
+    assert_eq!((by_dni["id"].as_i64(), by_dni.get("pin"), by_dni["attempts"].as_i64()), (Some(lucia), None, Some(0)));
+    let bad_dni = |dni: &'static str| h.post("valkiria/assigncourse", json!({ "dni": dni, "first_name": "X", "licence": "B" }));
+    assert_eq!(details(&bad_dni("1234567Z").await), "Dni erroneo, faltan caracteres");
+    assert_eq!(details(&bad_dni("123456789Z").await), "Dni erroneo, sobran caracteres");
+    assert_eq!(details(&bad_dni("1234A678Z").await), "Dni erroneo, formato no válido");
+    assert_eq!(details(&bad_dni("12345678A").await), "Dni erroneo, la letra del NIF no se corresponde");
+    let bad = h.post("valkiria/assigncourse", json!({ "dni": "", "first_name": "", "email": "x@", "licence": "Z", "expires_on": "31/02/2030" })).await;
+    assert_eq!(fields(&bad), ["licence", "expires_on", "dni", "first_name", "email"]);
+    assert_eq!(fields(&h.post("valkiria/assigncourse", json!({ "dni": "00000000T", "first_name": "Eva", "licence": "B", "expires_on": add_days(&today, -1) })).await), ["expires_on"]);
+    assert_eq!(code(&h.post("valkiria/assigncourse", json!({ "dni": "54362315K", "first_name": "Otra", "licence": "C" })).await), "CONFLICT-000");
+    assert_eq!(fields(&h.post("valkiria/assigncourse", json!({ "student_id": lucia, "licence": "A2" })).await), ["licence"]);
+    assert_eq!(fields(&h.post("valkiria/permisoa/assigncourse", json!({ "student_id": lucia, "licence": "B" })).await), ["licence"]);
+    assert_eq!(code(&h.post("valkiria/assigncourse", json!({ "student_id": lucia, "licence": "B" })).await), "CONFLICT-000", "already enrolled");
+    assert_eq!(code(&h.post("valkiria/assigncourse", json!({ "student_id": 999_999, "licence": "B" })).await), "NOT-FOUND-000");
+    let with_a2 = ok(&h.post("valkiria/permisoa/assigncourse", json!({ "student_id": lucia })).await).clone();
+    assert_eq!(strings(&with_a2["enrolments"], "licence"), ["A2", "B"], "A2 by default, in the licences' order");
+    assert!(with_a2.get("pin").is_none(), "an existing student keeps their PIN");
+    let lucia_a2 = with_a2["enrolments"][0]["id"].as_i64().unwrap();
+    let mario = ok(&h
+        .post("valkiria/assigncourse", json!({ "dni": "x1234567l", "first_name": "Mario", "last_name": "Álvarez", "licence": "B", "expires_on": "31/12/2099" }))
+        .await)
+    .clone();
+    assert_eq!(mario["enrolments"][0]["expires_on"], "2099-12-31");
+    let mario_b = mario["enrolments"][0]["id"].as_i64().unwrap();
+    let mario = mario["id"].as_i64().unwrap();
+    // Without the contacts module, a contact is kept as given.
+    let eva = ok(&h.post("valkiria/assigncourse", json!({ "dni": "00000000T", "first_name": "Eva", "last_name": "Sur", "contact_id": 77, "licence": "C" })).await).clone();
+    assert_eq!((eva["contact_id"].as_i64(), eva["first_name"].as_str()), (Some(77), Some("Eva")));
+    let eva_c = eva["enrolments"][0]["id"].as_i64().unwrap();
+    let eva = eva["id"].as_i64().unwrap();
+
+    let page = ok(&h.get("valkiria/listuserautoescuela", &[]).await).clone();
+    assert_eq!((page["total"].as_i64(), strings(&page["items"], "first_name")), (Some(3), vec!["Mario".to_string(), "Lucía".into(), "Eva".into()]));
+    assert_eq!(page["items"][1]["enrolments"].as_array().unwrap().len(), 2);
+    assert_eq!(strings(&ok(&h.get("valkiria/listuserautoescuela", &[("search", "perez")]).await)["items"], "first_name"), ["Lucía"]);
+    assert_eq!(strings(&ok(&h.get("valkiria/listuserautoescuela", &[("search", "X123")]).await)["items"], "first_name"), ["Mario"]);
+    assert_eq!(strings(&ok(&h.get("valkiria/listuserautoescuela", &[("licence", "C")]).await)["items"], "first_name"), ["Eva"]);
+    assert_eq!(ok(&h.get("valkiria/listuserautoescuela", &[("status", "active")]).await)["total"], 3);
+    assert_eq!(fields(&h.get("valkiria/listuserautoescuela", &[("status", "caducado")]).await), ["status"]);
+    assert_eq!(ok(&h.get("valkiria/listuserautoescuela", &[("per_page", "2"), ("page", "2")]).await)["items"][0]["first_name"], "Eva");
+
+    // ---- Renewals: by date, by months, by DNI, in bulk (all or none).
+    let renewed = ok(&h.post("valkiria/newexpire", json!({ "id": mario_b, "months": 2 })).await).clone();
+    assert_eq!(renewed["expires_on"], "2100-02-28", "from the later end, on the month's last day");
+    assert_eq!(ok(&h.post("valkiria/newexpire", json!({ "id": mario_b, "expires_on": "15/03/2100" })).await)["expires_on"], "2100-03-15");
+    assert_eq!(fields(&h.post("valkiria/newexpire", json!({ "id": mario_b, "expires_on": "2100-01-01", "months": 1 })).await), ["months"]);
+    assert_eq!(fields(&h.post("valkiria/newexpire", json!({ "id": mario_b })).await), ["expires_on"]);
+    assert_eq!(fields(&h.post("valkiria/newexpire", json!({ "id": mario_b, "months": 37 })).await), ["months"]);
+    assert_eq!(code(&h.post("valkiria/newexpire", json!({ "id": 999_999, "months": 1 })).await), "NOT-FOUND-000");
+    assert_eq!(ok(&h.post("valkiria/studentdni/newexpire", json!({ "dni": "X1234567L", "licence": "b", "months": 1 })).await)["expires_on"], "2100-04-15");
+    assert_eq!(code(&h.post("valkiria/studentdni/newexpire", json!({ "dni": "54362315K", "licence": "C", "months": 1 })).await), "NOT-FOUND-000");
+    assert_eq!(fields(&h.post("valkiria/studentdni/newexpire", json!({ "dni": "54362315A", "licence": "B", "months": 1 })).await), ["dni"]);
+    assert_eq!(code(&h.post("valkiria/dashboard/caducidad/new_expire", json!({ "ids": [lucia_b, 999_999], "months": 1 })).await), "NOT-FOUND-000");
+    assert_eq!(fields(&h.post("valkiria/dashboard/caducidad/new_expire", json!({ "ids": [lucia_b, lucia_b], "months": 1 })).await), ["ids"]);
+    assert_eq!(fields(&h.post("valkiria/dashboard/caducidad/new_expire", json!({ "ids": [], "months": 1 })).await), ["ids"]);
+    let lucia_view = ok(&h.get("valkiria/studentsdni", &[("dni", "54362315K")]).await).clone();
+    assert_eq!(lucia_view["enrolments"][1]["days_left"].as_i64(), Some(six_months), "the refused bulk changed nothing");
+    let bulk = ok(&h.post("valkiria/dashboard/caducidad/new_expire", json!({ "ids": [lucia_b, mario_b], "expires_on": "2101-01-01" })).await).clone();
+    assert_eq!((bulk["renewed"].as_i64(), strings(&bulk["enrolments"], "expires_on")), (Some(2), vec!["2101-01-01".to_string(), "2101-01-01".into()]));
+    // A past date ends the access; a renewal by months then counts from today.
+    let ended = ok(&h.post("valkiria/newexpire", json!({ "id": eva_c, "expires_on": add_days(&today, -3) })).await).clone();
+    assert_eq!((ended["expired"].as_bool(), ended["days_left"].as_i64()), (Some(true), Some(-3)));
+    ok(&h.post("valkiria/newexpire", json!({ "id": lucia_a2, "expires_on": spanish(&add_days(&today, 10)) })).await);
+    let expiring = ok(&h.get("valkiria/listuserautoescuelacaducidad/15", &[]).await).clone();
+    assert_eq!((ints(&expiring, "id"), ints(&expiring, "days_left")), (vec![eva_c, lucia_a2], vec![-3, 10]));
+    assert_eq!((expiring[1]["dni"].as_str(), expiring[1]["name"].as_str(), expiring[1]["licence"].as_str()), (Some("54362315K"), Some("Lucía Pérez Gil"), Some("A2")));
+    assert_eq!(ints(ok(&h.get("valkiria/listuserautoescuelacaducidad/0", &[]).await), "id"), [eva_c]);
+    assert_eq!(fields(&h.get("valkiria/listuserautoescuelacaducidad/366", &[]).await), ["id"]);
+    assert_eq!(strings(&ok(&h.get("valkiria/listuserautoescuela", &[("status", "expired")]).await)["items"], "first_name"), ["Eva"]);
+    assert_eq!(strings(&ok(&h.get("valkiria/listuserautoescuela", &[("status", "active"), ("licence", "A2")]).await)["items"], "first_name"), ["Lucía"]);
+
+    // ---- PIN, credentials by mail, two-factor.
+    let new_pin = ok(&h.post("valkiria/new_pin", json!({ "student_id": mario })).await).clone();
+    assert!(new_pin["pin"].as_str().is_some_and(|p| p.len() == 6 && p.bytes().all(|b| b.is_ascii_digit())), "{new_pin}");
+    assert_eq!(fields(&h.get("valkiria/send/credentials", &[("student_id", &eva.to_string())]).await), ["email"]);
+    assert_eq!(h.outbox().len(), 0, "no mail without an address");
+    let sent = ok(&h.get("valkiria/send/credentials", &[("student_id", &lucia.to_string())]).await).clone();
+    assert_eq!(sent["sent_to"], "lucia@example.com");
+    let mails: Vec<String> = h.outbox().iter().map(|m| m.replace("=\r\n", "")).collect();
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("lucia@example.com") && mails[0].contains("DNI: 54362315K"), "{}", mails[0]);
+    let mailed_pin: String = mails[0].split("PIN: ").nth(1).expect("the PIN in the mail").chars().take(6).collect();
+    assert!(mailed_pin.bytes().all(|b| b.is_ascii_digit()), "{}", mails[0]);
+    assert!(mails[0].contains("Autoescuela Demo"), "signed with the school's name: {}", mails[0]);
+    let twofactor = ok(&h.post("valkiria/twofactor", json!({ "student_id": lucia, "enabled": true })).await).clone();
+    assert_eq!(twofactor["two_factor"], true);
+
+    // ---- Taking tests: who may, and the correction.
+    let take = |student: i64, test: i64, extra: Value| {
+        let mut body = json!({ "student_id": student, "test_id": test });
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        h.post("valkiria/test/test", body)
+    };
+    let wrong_and_blank = answers(&[(q1, Some(0)), (q2, Some(1)), (q3, None), (q4, Some(0))]);
+    assert_eq!(fields(&take(lucia, exam, json!({ "answers": wrong_and_blank })).await), ["pin"]);
+    let wrong_pin = if mailed_pin == "000000" { "111111" } else { "000000" };
+    let refused = take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": wrong_pin })).await;
+    assert_eq!((fields(&refused), details(&refused)), (vec!["pin".to_string()], "El PIN no es correcto".to_string()));
+    assert_eq!(fields(&take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": first_pin })).await), ["pin"], "the mailed PIN replaced it");
+    let first = ok(&take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": mailed_pin, "seconds": 600 })).await).clone();
+    assert_eq!(
+        (first["errors"].as_i64(), first["blank"].as_i64(), first["total"].as_i64(), first["passed"].as_bool(), first["max_errors"].as_i64()),
+        (Some(2), Some(1), Some(4), Some(false), Some(1))
+    );
+    assert_eq!(column(&first["questions"], "right"), [&json!(true), &json!(false), &json!(false), &json!(true)]);
+    assert_eq!((first["questions"][2]["chosen"].clone(), first["questions"][2]["correct"].clone()), (json!(null), json!(1)));
+    assert_eq!(first["questions"][0]["explanation"], "La señal de STOP obliga a detenerse");
+    ok(&h.post("valkiria/twofactor", json!({ "student_id": lucia, "enabled": false })).await);
+    // Passed at exactly max_errors; the correction in the language taken.
+    let second = ok(&take(lucia, exam, json!({ "language": "en", "answers": answers(&[(q4, Some(1)), (q3, Some(1)), (q2, Some(0)), (q1, Some(0))]) })).await).clone();
+    assert_eq!((second["errors"].as_i64(), second["passed"].as_bool(), second["language"].as_str()), (Some(1), Some(true), Some("en")));
+    assert_eq!((second["questions"][1]["statement"].as_str(), second["questions"][0]["statement"].as_str()), (Some("Which shape has the yield sign?"), Some("¿Qué indica una señal de STOP?")));
+    let third = ok(&take(lucia, exam, json!({ "answers": answers(&[(q1, Some(0)), (q2, Some(0)), (q3, Some(1)), (q4, Some(0))]) })).await).clone();
+    assert_eq!((third["errors"].as_i64(), third["passed"].as_bool()), (Some(0), Some(true)));
+    // Answers that are not the test's, an answer that does not exist.
+    let missing = take(lucia, exam, json!({ "answers": answers(&[(q1, Some(0)), (q2, Some(0)), (q3, Some(1)), (q5, Some(0))]) })).await;
+    assert_eq!((fields(&missing), details(&missing)), (vec!["answers".to_string()], format!("Las respuestas no corresponden a las preguntas del test (faltan: {q4}; no son del test: {q5})")));
+    assert_eq!(fields(&take(lucia, exam, json!({ "answers": answers(&[(q1, Some(3)), (q2, Some(0)), (q3, Some(1)), (q4, Some(0))]) })).await), ["answers[0].chosen"]);
+    assert_eq!(fields(&take(lucia, exam, json!({ "language": "pt", "seconds": -1, "answers": [] })).await), ["language", "seconds", "answers"]);
+    // Who may not: another licence, an expired enrolment, an expired or inactive test, an inactive student.
+    assert_eq!(code(&take(eva, exam, json!({ "answers": answers(&[(q1, Some(0)), (q2, Some(0)), (q3, Some(1)), (q4, Some(0))]) })).await), "CONFLICT-000");
+    let expired = take(eva, goods_test, json!({ "answers": answers(&[(q5, Some(0))]) })).await;
+    assert_eq!((code(&expired), details(&expired)), ("CONFLICT-000".to_string(), format!("La matrícula del permiso C caducó el {}", spanish(&add_days(&today, -3)))));
+    let yesterday = add_days(&today, -1);
+    assert_eq!(ok(&h.post("valkiria/testexpire", json!({ "id": exam, "expires_on": yesterday })).await)["expired"], true);
+    let refused = take(lucia, exam, json!({ "answers": answers(&[(q1, Some(0)), (q2, Some(0)), (q3, Some(1)), (q4, Some(0))]) })).await;
+    assert_eq!((code(&refused), details(&refused)), ("CONFLICT-000".to_string(), format!("El test caducó el {}", spanish(&yesterday))));
+    assert_eq!(fields(&h.post("valkiria/testexpire", json!({ "id": exam })).await), ["expires_on"]);
+    assert_eq!(ok(&h.post("valkiria/testexpire", json!({ "id": exam, "expires_on": today })).await)["expired"], false, "the last day still counts");
+    assert_eq!(ok(&h.post("valkiria/testexpire", json!({ "id": exam, "expires_on": null })).await)["expires_on"], json!(null));
+    ok(&h.post("valkiria/test/update", json!({ "id": block_test, "state": "inactive" })).await);
+    assert_eq!(code(&take(mario, block_test, json!({ "answers": answers(&[(q2, Some(1)), (q1, Some(1))]) })).await), "CONFLICT-000");
+    ok(&h.post("valkiria/test/update", json!({ "id": block_test, "state": "active" })).await);
+    ok(&h.post("valkiria/student/update", json!({ "id": mario, "state": "inactive" })).await);
+    let inactive = take(mario, block_test, json!({ "answers": answers(&[(q2, Some(1)), (q1, Some(1))]) })).await;
+    assert_eq!(details(&inactive), "El alumno no está activo");
+    ok(&h.post("valkiria/student/update", json!({ "id": mario, "state": "active" })).await);
+    let mario_try = ok(&take(mario, block_test, json!({ "answers": answers(&[(q2, Some(1)), (q1, Some(1))]) })).await).clone();
+    assert_eq!((mario_try["errors"].as_i64(), mario_try["passed"].as_bool()), (Some(2), Some(false)));
+    assert_eq!(code(&take(mario, 999_999, json!({ "answers": [] })).await), "NOT-FOUND-000");
+    assert_eq!(code(&take(999_999, exam, json!({ "answers": [] })).await), "NOT-FOUND-000");
+
+    // ---- Reports.
+    let times = ok(&h.post("valkiria/vecestest", json!({ "student_id": lucia })).await).clone();
+    assert_eq!(
+        (strings(&times, "name"), ints(&times, "times"), ints(&times, "passed"), column(&times, "best_errors")),
+        (vec!["Examen B 1".to_string(), "Señales 1".into()], vec![3, 0], vec![2, 0], vec![&json!(0), &json!(null)])
+    );
+    let summary = ok(&h.post("valkiria/resume", json!({ "student_id": lucia })).await).clone();
+    assert_eq!(
+        (summary["attempts"].as_i64(), summary["passed"].as_i64(), summary["pass_rate"].as_i64(), summary["average_errors"].as_f64(), summary["ready"].as_bool()),
+        (Some(3), Some(2), Some(67), Some(1.0), Some(false))
+    );
+    assert_eq!((ints(&summary["last"], "errors"), strings(&summary["last"], "test")), (vec![0, 1, 2], vec!["Examen B 1".to_string(); 3]), "newest first");
+    let failed = ok(&h.get("valkiria/errortest", &[("student_id", &lucia.to_string())]).await).clone();
+    assert_eq!((ints(&failed, "id"), ints(&failed, "failed"), ints(&failed, "answered")), (vec![q2, q3, q4], vec![1, 1, 1], vec![3, 3, 3]));
+    assert_eq!(column(&failed, "last_chosen"), [&json!(0), &json!(1), &json!(0)]);
+    assert_eq!(ok(&h.get("valkiria/errortest", &[("student_id", &lucia.to_string()), ("licence", "C")]).await), &json!([]));
+    let most_failed = ok(&h.get("valkiria/test/question/search/failed", &[("license", "B")]).await).clone();
+    assert_eq!((ints(&most_failed, "id"), ints(&most_failed, "failed"), ints(&most_failed, "answered")), (vec![q2, q1, q3, q4], vec![2, 1, 1, 1], vec![4, 4, 3, 3]));
+    let month = format!("{}-01", &today[..7]);
+    let evolution = ok(&h.post("valkiria/report/evolution", json!({ "student_id": lucia, "group": "month" })).await).clone();
+    assert_eq!(evolution, json!([{ "period": month, "attempts": 3, "passed": 2, "average_errors": 1.0 }]));
+    let by_day = ok(&h.post("valkiria/report/evolution", json!({ "student_id": lucia, "group": "day", "from": spanish(&today), "to": today })).await).clone();
+    assert_eq!((strings(&by_day, "period"), ints(&by_day, "attempts")), (vec![today.clone()], vec![3]));
+    assert_eq!(ok(&h.post("valkiria/report/evolution", json!({ "student_id": lucia, "group": "week", "to": add_days(&today, -1) })).await), &json!([]));
+    assert_eq!(fields(&h.post("valkiria/report/evolution", json!({ "student_id": lucia, "group": "year", "from": today, "to": add_days(&today, -1) })).await), ["group", "to"]);
+    let progress = ok(&h.get(&format!("valkiria/report/block/progress/{today}"), &[]).await).clone();
+    assert_eq!(
+        (strings(&progress, "block"), ints(&progress, "answered"), ints(&progress, "failed"), ints(&progress, "percent_right")),
+        (vec!["Normas".to_string(), "Velocidad".into(), "Señales".into()], vec![3, 3, 8], vec![1, 1, 3], vec![67, 67, 63])
+    );
+    let hers = ok(&h.get(&format!("valkiria/report/block/progress/{today}"), &[("student_id", &lucia.to_string()), ("licence", "B")]).await).clone();
+    assert_eq!(ints(&hers, "percent_right"), [67, 67, 83]);
+    assert_eq!(ok(&h.get(&format!("valkiria/report/block/progress/{}", add_days(&today, 1)), &[]).await), &json!([]));
+    assert_eq!(fields(&h.get("valkiria/report/block/progress/2026-02-30", &[]).await), ["date"]);
+    let temary = ok(&h.post("valkiria/temary/resume", json!({ "student_id": lucia })).await).clone();
+    assert_eq!(
+        (strings(&temary, "block"), ints(&temary, "questions"), ints(&temary, "seen"), ints(&temary, "answered"), ints(&temary, "percent_right")),
+        (vec!["Normas".to_string(), "Velocidad".into(), "Señales".into()], vec![1, 1, 2], vec![1, 1, 2], vec![3, 3, 6], vec![67, 67, 83])
+    );
+    let figures = ok(&h.get("valkiria/userautoescuela", &[]).await).clone();
+    assert_eq!(
+        (figures["students"].as_i64(), figures["active_students"].as_i64(), figures["expiring"].as_i64(), figures["attempts_this_month"].as_i64(), figures["pass_rate_this_month"].as_i64()),
+        (Some(3), Some(2), Some(1), Some(4), Some(50))
+    );
+    assert_eq!(
+        figures["licences"],
+        json!([{ "licence": "B", "blocks": 3, "questions": 4, "tests": 2 }, { "licence": "C", "blocks": 1, "questions": 1, "tests": 1 }])
+    );
+    assert_eq!(ints(ok(&h.get("valkiria/blocktest", &[("licence", "B")]).await), "attempts"), [3, 1]);
+
+    // ---- A reset archives the attempts: they stop counting anywhere, and the history shows it.
+    assert_eq!(fields(&h.post("valkiria/reset", json!({ "student_id": lucia, "licence": "B", "reason": " " })).await), ["reason"]);
+    let reset = ok(&h.post("valkiria/reset", json!({ "student_id": lucia, "licence": "b", "reason": "Repite el curso" })).await).clone();
+    assert_eq!((reset["attempts"].as_i64(), reset["licence"].as_str(), reset["user_name"].as_str()), (Some(3), Some("B"), Some("Dolores Directora Demo")));
+    let summary = ok(&h.post("valkiria/resume", json!({ "student_id": lucia })).await).clone();
+    assert_eq!((summary["attempts"].as_i64(), summary["pass_rate"].clone(), summary["last"].clone()), (Some(0), json!(null), json!([])));
+    assert_eq!(ints(ok(&h.post("valkiria/vecestest", json!({ "student_id": lucia })).await), "times"), [0, 0]);
+    assert_eq!(ok(&h.get("valkiria/errortest", &[("student_id", &lucia.to_string())]).await), &json!([]));
+    assert_eq!(ints(ok(&h.get("valkiria/test/question/search/failed", &[("license", "B")]).await), "id"), [q1, q2]);
+    assert_eq!(ints(ok(&h.get("valkiria/blocktest", &[("licence", "B")]).await), "attempts"), [0, 1]);
+    assert_eq!(ok(&h.get("valkiria/userautoescuela", &[]).await)["attempts_this_month"], 1);
+    let history = ok(&h.get("valkiria/reset/history", &[("student_id", &lucia.to_string())]).await).clone();
+    assert_eq!((ints(&history, "attempts"), strings(&history, "reason")), (vec![3], vec!["Repite el curso".to_string()]));
+    let again = ok(&h.post("valkiria/reset", json!({ "student_id": lucia, "reason": "Otra vez" })).await).clone();
+    assert_eq!((again["attempts"].as_i64(), again["licence"].clone()), (Some(0), json!(null)));
+    assert_eq!(strings(ok(&h.get("valkiria/reset/history", &[("student_id", &lucia.to_string())]).await), "reason"), ["Otra vez", "Repite el curso"]);
+
+    // ---- Students' own changes (extensions): personal fields, enrolments deleted and brought back.
+    assert_eq!(fields(&h.post("valkiria/student/update", json!({ "id": eva, "email": "x@", "phone": "12" })).await), ["email", "phone"]);
+    assert_eq!(code(&h.post("valkiria/student/update", json!({ "id": eva, "dni": "54362315K" })).await), "CONFLICT-000");
+    assert_eq!(ok(&h.post("valkiria/student/update", json!({ "id": eva, "email": "Eva@Example.com" })).await)["email"], "eva@example.com");
+    ok(&h.get("valkiria/send/credentials", &[("student_id", &eva.to_string())]).await);
+    assert_eq!(h.outbox().len(), 2);
+    let without_b = ok(&h.post("valkiria/enrolment/update", json!({ "id": mario_b, "state": "deleted" })).await).clone();
+    assert_eq!(without_b["enrolments"], json!([]));
+    assert_eq!(code(&h.post("valkiria/newexpire", json!({ "id": mario_b, "months": 1 })).await), "CONFLICT-000");
+    let again = ok(&h.post("valkiria/assigncourse", json!({ "student_id": mario, "licence": "B", "expires_on": "2102-02-02" })).await).clone();
+    assert_eq!((ints(&again["enrolments"], "id"), strings(&again["enrolments"], "expires_on")), (vec![mario_b], vec!["2102-02-02".to_string()]), "the deleted one is replaced");
+
+    // ---- The permission, and the business boundary.
+    let teacher = h.teacher_token().await.unwrap();
+    assert_eq!(code(&h.get_as(&teacher, "valkiria/blocktemary", &[("licence", "B")]).await), "PERMISSION-000");
+    assert_eq!(code(&h.post_as(&teacher, "valkiria/test/test", json!({ "student_id": lucia, "test_id": exam, "answers": [] })).await), "PERMISSION-000");
+    let other = &h.other_token;
+    assert_eq!(ok(&h.get_as(other, "valkiria/listuserautoescuela", &[("state", "all")]).await)["total"], 0);
+    assert_eq!(ok(&h.get_as(other, "valkiria/blocktemary", &[("licence", "B")]).await), &json!([]));
+    assert_eq!(code(&h.get_as(other, "valkiria/studentsdni", &[("dni", "54362315K")]).await), "NOT-FOUND-000");
+    assert_eq!(code(&h.get_as(other, &format!("valkiria/question/translated/{q1}"), &[]).await), "NOT-FOUND-000");
+    assert_eq!(code(&h.get_as(other, "valkiria/test/questions", &[("test_id", &exam.to_string())]).await), "NOT-FOUND-000");
+    assert_eq!(code(&h.post_as(other, "valkiria/test/test", json!({ "student_id": lucia, "test_id": exam, "answers": [] })).await), "NOT-FOUND-000");
+    assert_eq!(code(&h.post_as(other, "valkiria/newexpire", json!({ "id": lucia_b, "months": 1 })).await), "NOT-FOUND-000");
+    assert_eq!(fields(&h.post_as(other, "valkiria/question/create", json!({ "block_id": signs, "statement": "x", "answers": ["a", "b"], "correct": 0 })).await), ["block_id"]);
+    // The same DNI is another school's own student.
+    let theirs = ok(&h.post_as(other, "valkiria/assigncourse", json!({ "dni": "54362315K", "first_name": "Lucía", "licence": "B" })).await).clone();
+    assert_eq!((theirs["attempts"].as_i64(), theirs["enrolments"].as_array().map(Vec::len)), (Some(0), Some(1)));
+    assert_eq!(ok(&h.get_as(other, "valkiria/listuserautoescuela", &[]).await)["total"], 1);
+    assert_eq!(ok(&h.get("valkiria/listuserautoescuela", &[]).await)["total"], 3, "ours are still three");
+}
+
+#[tokio::test]
+async fn a_new_student_comes_from_a_contact() {
+    let h = Harness::start_with(&["plugins/contacts".as_ref(), "plugins/valkiria".as_ref()]).await.unwrap();
+    let contact = ok(&h
+        .post(
+            "contact/create",
+            json!({ "type": "P", "first_name": "Lucía", "last_name": "Pérez", "second_last_name": "Gómez", "fiscal_code": "54362315K", "email": "lucia@example.com", "mobile": "612345678" }),
+        )
+        .await)["id"]
+        .as_i64()
+        .unwrap();
+    let company = ok(&h.post("contact/create", json!({ "type": "E", "fiscal_name": "Transportes SL", "fiscal_code": "B12345674" })).await)["id"].as_i64().unwrap();
+    let student = ok(&h.post("valkiria/assigncourse", json!({ "contact_id": contact, "licence": "B" })).await).clone();
+    assert_eq!(
+        (student["dni"].as_str(), student["first_name"].as_str(), student["last_name"].as_str(), student["email"].as_str(), student["phone"].as_str(), student["contact_id"].as_i64()),
+        (Some("54362315K"), Some("Lucía"), Some("Pérez Gómez"), Some("lucia@example.com"), Some("612345678"), Some(contact))
+    );
+    // What is given wins over the contact's.
+    let second = ok(&h.post("valkiria/permisoa/assigncourse", json!({ "contact_id": contact, "dni": "X1234567L", "first_name": "Lucy", "licence": "A1" })).await).clone();
+    assert_eq!((second["dni"].as_str(), second["first_name"].as_str(), second["last_name"].as_str()), (Some("X1234567L"), Some("Lucy"), Some("Pérez Gómez")));
+    assert_eq!(fields(&h.post("valkiria/assigncourse", json!({ "contact_id": company, "first_name": "X", "dni": "00000000T", "licence": "B" })).await), ["contact_id"]);
+    assert_eq!(fields(&h.post("valkiria/assigncourse", json!({ "contact_id": 999_999, "first_name": "X", "dni": "00000000T", "licence": "B" })).await), ["contact_id"]);
+    assert_eq!(ok(&h.get("valkiria/listuserautoescuela", &[]).await)["total"], 2);
+}

@@ -1,0 +1,424 @@
+import { compactQuery, type ApiClient, type ListPage } from '@volante/plugin-ui';
+
+export type RecordState = 'active' | 'inactive' | 'deleted';
+/** The languages a test is taken in: Spanish, and those a question may be translated into. */
+export type Language = 'es' | 'ca' | 'eu' | 'gl' | 'en' | 'fr' | 'de';
+/** `block`: one block's questions; `exam`: any of the licence's. */
+export type TestKind = 'block' | 'exam';
+/** How the question finder looks (`GET valkiria/test/question/search/{mode}`). */
+export type SearchMode = 'text' | 'reference' | 'block' | 'failed';
+export type EvolutionGroup = 'day' | 'week' | 'month';
+/** The students list's filter: an enrolment not expired, or none live and not expired. */
+export type StudentStatus = 'active' | 'expired';
+
+/** What every record carries (README "Records"). */
+export interface Stored {
+  id: number;
+  state?: RecordState;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** A count the host may answer as a number or as the list itself. */
+export type Counted = number | unknown[] | null | undefined;
+
+/** A block (topic) of a licence's bank, with its live questions and block tests. */
+export interface Block extends Stored {
+  licence: string;
+  name: string;
+  description: string;
+  /** 1, 2, … within its licence. */
+  position: number;
+  questions?: Counted;
+  tests?: Counted;
+}
+
+export interface BlockFields {
+  licence: string;
+  name: string;
+  description: string;
+  position: number;
+  state: RecordState;
+}
+
+/** What a question's forms edit (README "Records": question). */
+export interface QuestionFields {
+  block_id: number;
+  /** ≤ 30; the host makes `P-<id>` when empty. */
+  reference: string;
+  statement: string;
+  /** 2 to 4 texts. */
+  answers: string[];
+  /** The index of the right answer. */
+  correct: number;
+  explanation: string;
+}
+
+/** A block as a question names it. */
+export interface BlockRef {
+  id: number;
+  name: string;
+  licence: string;
+}
+
+/** A question the finder found. */
+export interface FoundQuestion extends QuestionFields {
+  id: number;
+  /** The block's name (or the block). */
+  block?: string | BlockRef | null;
+  /** The languages it has a translation in. */
+  translations?: string[];
+  /** `failed` mode: how often it was failed and answered in live attempts. */
+  failed?: number;
+  answered?: number;
+}
+
+/** A translation of a question: as many answers as the question's. */
+export interface Translation {
+  statement: string;
+  answers: string[];
+  explanation: string;
+}
+
+/** `GET valkiria/question/translated/{id}`: the question with its translations and tests. */
+export interface QuestionDetail extends Stored, QuestionFields {
+  block: BlockRef | string | null;
+  translations: Partial<Record<Language, Translation>>;
+  /** The languages without a translation. */
+  missing: Language[];
+  /** The live tests it is in. */
+  tests: { id: number; name: string }[];
+  /** After an update that changed the answers' count: the translations dropped. */
+  dropped_translations?: Language[];
+}
+
+/** What a test's editor edits (README "Records": test). */
+export interface TestFields {
+  licence: string;
+  name: string;
+  kind: TestKind;
+  block_id: number | null;
+  question_ids: number[];
+  max_errors: number;
+  minutes: number;
+  expires_on: string | null;
+}
+
+/** A test in `GET valkiria/blocktest`. */
+export interface TestRow extends Stored, Partial<TestFields> {
+  name: string;
+  licence: string;
+  kind: TestKind;
+  questions: Counted;
+  /** The block's name. */
+  block?: string | null;
+  attempts?: number;
+  passed?: number;
+  expired?: boolean;
+}
+
+/** `GET valkiria/test/questions`: the test with its questions in order, for the editor. */
+export interface TestDetail extends Stored, TestFields {
+  questions: FoundQuestion[];
+  block?: string | BlockRef | null;
+  /** Its last day is past. */
+  expired?: boolean;
+}
+
+/** A student's enrolment for a licence. */
+export interface Enrolment {
+  id: number;
+  licence: string;
+  expires_on: string;
+  days_left: number;
+  expired: boolean;
+  state?: RecordState;
+}
+
+/** What the enrolment form takes for a new student (README `assigncourse`). */
+export interface NewStudentFields {
+  dni: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
+/** A student (`studentsdni`, a list's item, an enrolment's answer). */
+export interface Student extends Stored, Partial<NewStudentFields> {
+  dni: string;
+  first_name: string;
+  two_factor?: boolean;
+  has_pin?: boolean;
+  enrolments?: Enrolment[];
+  attempts?: number;
+  passed?: number;
+  last_attempt_at?: string | null;
+  contact_id?: number | null;
+  branch_id?: number | null;
+  /** Only in the answer that made it: the new PIN, shown once. */
+  pin?: string;
+}
+
+/** One attempt at a test. */
+export interface Attempt {
+  id: number;
+  test_id: number;
+  /** The test's name, when the host gives it. */
+  test?: string | null;
+  test_name?: string | null;
+  licence: string;
+  language?: string;
+  errors: number;
+  blank?: number;
+  total: number;
+  passed: boolean;
+  max_errors?: number;
+  seconds?: number | null;
+  taken_at: string;
+}
+
+/** `POST valkiria/resume`: the student and how they are doing. */
+export interface StudentResume extends Student {
+  attempts: number;
+  passed: number;
+  /** 0–100; null without attempts. */
+  pass_rate: number | null;
+  average_errors: number | null;
+  /** The last 10 attempts. */
+  last: Attempt[];
+  /** The last 5 attempts all passed. */
+  ready: boolean;
+}
+
+/** An enrolment running out (`listuserautoescuelacaducidad/{days}`). */
+export interface Expiring {
+  id: number;
+  student_id: number;
+  dni: string;
+  name: string;
+  email: string | null;
+  licence: string;
+  expires_on: string;
+  days_left: number;
+}
+
+/** The school's figures (`GET valkiria/userautoescuela`). */
+export interface SchoolFigures {
+  students: number;
+  active_students: number;
+  /** Enrolments that expire within 15 days. */
+  expiring: number;
+  attempts_this_month: number;
+  pass_rate_this_month: number | null;
+  /** Per licence of the bank. */
+  licences?: BankFigures[];
+  bank?: BankFigures[];
+}
+
+export interface BankFigures {
+  licence: string;
+  blocks: number;
+  questions: number;
+  tests: number;
+}
+
+/** A test a student may take (`POST valkiria/vecestest`). */
+export interface StudentTest {
+  id: number;
+  name: string;
+  licence: string;
+  kind?: TestKind;
+  questions?: Counted;
+  max_errors?: number;
+  times: number;
+  passed: number;
+  best_errors: number | null;
+  last_at: string | null;
+}
+
+/** A question a student failed (`GET valkiria/errortest`). */
+export interface FailedQuestion extends Partial<QuestionFields> {
+  id: number;
+  statement: string;
+  answers: string[];
+  correct: number;
+  block?: string | BlockRef | null;
+  failed: number;
+  answered: number;
+  last_chosen: number | null;
+}
+
+/** One period of a student's evolution (`period` its first day). */
+export interface EvolutionPoint {
+  period: string;
+  attempts: number;
+  passed: number;
+  average_errors: number | null;
+}
+
+/** A block of the student's licences and how they do in it (`POST valkiria/temary/resume`). */
+export interface BlockProgress {
+  block_id: number;
+  block: string;
+  licence: string;
+  questions?: number;
+  seen?: number;
+  answered: number;
+  failed: number;
+  /** 0–100; null when nothing was answered. */
+  percent_right: number | null;
+}
+
+/** A reset of a student's attempts. */
+export interface Reset {
+  id: number;
+  student_id: number;
+  /** null: every licence. */
+  licence: string | null;
+  reason: string;
+  /** How many attempts it archived. */
+  attempts: number;
+  user_id?: number | null;
+  user_name?: string | null;
+  user?: string | null;
+  created_at: string;
+}
+
+/** A test as a student takes it: no right answers. */
+export interface TakingQuestion {
+  id: number;
+  position: number;
+  statement: string;
+  answers: string[];
+  /** false: no translation into the language asked, it comes in Spanish. */
+  translated: boolean;
+}
+
+export interface TakingTest {
+  id: number;
+  name: string;
+  licence: string;
+  minutes: number;
+  max_errors: number;
+  total: number;
+  language: Language;
+  questions: TakingQuestion[];
+}
+
+/** What `POST valkiria/test/test` takes. */
+export interface TakenTest {
+  student_id: number;
+  test_id: number;
+  language: Language;
+  pin?: string;
+  seconds: number;
+  answers: { question_id: number; chosen: number | null }[];
+}
+
+export interface CorrectedQuestion {
+  id: number;
+  position: number;
+  statement: string;
+  answers: string[];
+  /** The answer given; null: left blank. */
+  chosen: number | null;
+  /** The right answer's index. */
+  correct: number;
+  /** Whether the answer given is the right one. */
+  right: boolean;
+  explanation: string;
+}
+
+/** The correction of an attempt. */
+export interface Correction {
+  id: number;
+  test_id: number;
+  student_id: number;
+  errors: number;
+  blank: number;
+  total: number;
+  passed: boolean;
+  max_errors: number;
+  seconds: number | null;
+  taken_at: string;
+  questions: CorrectedQuestion[];
+}
+
+/** A renewal: a new date, or a number of months (1–36) counted from the later of today and the current end. */
+export type Renewal = { expires_on: string } | { months: number };
+
+/** The students list's query: what is not set is left out. */
+export interface StudentQuery {
+  search?: string;
+  licence?: string;
+  status?: string;
+  page: number;
+  per_page: number;
+}
+
+/** A new enrolment: an existing student, or a new one with their personal fields. */
+export type EnrolmentBody = ({ student_id: number } | NewStudentFields) & { licence: string; expires_on?: string };
+
+/** A list the host may answer as the items or as a page of them. */
+export const itemsOf = <T>(answer: ListPage<T> | T[] | null | undefined): T[] => (Array.isArray(answer) ? answer : (answer?.items ?? []));
+
+/** The permit-A family (README): its enrolments go through `permisoa/assigncourse`. */
+export const PERMIT_A_FAMILY = ['AM', 'A1', 'A2', 'A'];
+
+/** The valkiria plugin's calls (README "Calls"). */
+export function valkiriaApi(api: ApiClient) {
+  const list = <T>(path: string, params?: object) => api.get<ListPage<T> | T[]>(path, params ? compactQuery(params) : undefined).then(itemsOf);
+  return {
+    blocks: {
+      list: (licence: string) => list<Block>('valkiria/blocktemary', { licence }),
+      create: (fields: Pick<BlockFields, 'licence' | 'name'> & Partial<BlockFields>) => api.post<Block>('valkiria/temary/create', fields),
+      update: (id: number, fields: Partial<BlockFields>) => api.post<Block>('valkiria/temary/update', { id, ...fields }),
+    },
+    questions: {
+      search: (mode: SearchMode, licence: string, search: string, limit?: number) =>
+        list<FoundQuestion>(`valkiria/test/question/search/${mode}`, { license: licence, search, limit }),
+      read: (id: number) => api.get<QuestionDetail>(`valkiria/question/translated/${id}`),
+      create: (fields: Omit<QuestionFields, 'reference'> & { reference?: string }) => api.post<QuestionDetail>('valkiria/question/create', fields),
+      update: (id: number, fields: Partial<QuestionFields> & { state?: RecordState }) => api.post<QuestionDetail>('valkiria/question/update', { id, ...fields }),
+      translate: (questionId: number, language: Language, translation: Translation) =>
+        api.post<QuestionDetail>('valkiria/question/translated/update', { question_id: questionId, language, ...translation }),
+      untranslate: (questionId: number, language: Language) => api.post<QuestionDetail>('valkiria/question/translated/update', { question_id: questionId, language, remove: true }),
+    },
+    tests: {
+      list: (licence: string, filters: { block_id?: number; kind?: string; state?: string } = {}) => list<TestRow>('valkiria/blocktest', { licence, ...filters }),
+      read: (id: number) => api.get<TestDetail>('valkiria/test/questions', { test_id: id }),
+      create: (fields: Partial<TestFields>) => api.post<TestDetail>('valkiria/test/create', fields),
+      update: (id: number, fields: Partial<TestFields> & { state?: RecordState }) => api.post<TestDetail>('valkiria/test/update', { id, ...fields }),
+      expire: (id: number, expiresOn: string | null) => api.post<TestDetail>('valkiria/testexpire', { id, expires_on: expiresOn }),
+      /** The test to take, in `language` (Spanish where a question has no translation). */
+      take: (id: number, language: Language) => api.get<TakingTest>(`valkiria/test/translated/${id}`, { language }),
+      correct: (body: TakenTest) => api.post<Correction>('valkiria/test/test', body),
+    },
+    students: {
+      list: (query: StudentQuery) => api.get<ListPage<Student>>('valkiria/listuserautoescuela', compactQuery(query)),
+      byDni: (dni: string) => api.get<Student>('valkiria/studentsdni', { dni }),
+      /** The student with their summary: how a student's screens find one by id. */
+      resume: (studentId: number) => api.post<StudentResume>('valkiria/resume', { student_id: studentId }),
+      /** `assigncourse`, or `permisoa/assigncourse` for the permit-A family. */
+      enrol: (body: EnrolmentBody) => api.post<Student>(PERMIT_A_FAMILY.includes(body.licence) ? 'valkiria/permisoa/assigncourse' : 'valkiria/assigncourse', body),
+      renew: (enrolmentId: number, renewal: Renewal) => api.post<Enrolment>('valkiria/newexpire', { id: enrolmentId, ...renewal }),
+      renewMany: (ids: number[], renewal: Renewal) => api.post<{ renewed: number; enrolments: Enrolment[] }>('valkiria/dashboard/caducidad/new_expire', { ids, ...renewal }),
+      expiring: (days: number) => list<Expiring>(`valkiria/listuserautoescuelacaducidad/${days}`),
+      figures: () => api.get<SchoolFigures>('valkiria/userautoescuela'),
+      newPin: (studentId: number) => api.post<{ pin: string }>('valkiria/new_pin', { student_id: studentId }),
+      sendCredentials: (studentId: number) => api.get<{ sent_to: string }>('valkiria/send/credentials', { student_id: studentId }),
+      twoFactor: (studentId: number, enabled: boolean) => api.post<Student>('valkiria/twofactor', { student_id: studentId, enabled }),
+      reset: (studentId: number, licence: string | null, reason: string) =>
+        api.post<Reset>('valkiria/reset', licence ? { student_id: studentId, licence, reason } : { student_id: studentId, reason }),
+      resets: (studentId: number) => list<Reset>('valkiria/reset/history', { student_id: studentId }),
+      tests: (studentId: number) => api.post<StudentTest[] | ListPage<StudentTest>>('valkiria/vecestest', { student_id: studentId }).then(itemsOf),
+      failed: (studentId: number) => list<FailedQuestion>('valkiria/errortest', { student_id: studentId }),
+      evolution: (studentId: number, group: EvolutionGroup) =>
+        api.post<EvolutionPoint[] | ListPage<EvolutionPoint>>('valkiria/report/evolution', { student_id: studentId, group }).then(itemsOf),
+      blocks: (studentId: number) => api.post<BlockProgress[] | ListPage<BlockProgress>>('valkiria/temary/resume', { student_id: studentId }).then(itemsOf),
+    },
+  };
+}
+
+export type ValkiriaApi = ReturnType<typeof valkiriaApi>;

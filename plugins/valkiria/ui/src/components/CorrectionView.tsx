@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../i18n';
+import type { Correction, TakingTest } from '../api';
+import { clock, letter } from '../format';
+import { studentPath } from '../paths';
+import { ResultBadge } from './Badges';
+
+/**
+ * A corrected attempt: APTO or NO APTO, the errors of the most allowed, the blank ones and the
+ * time; then each question with the answer chosen and the right one marked, and its
+ * explanation. "Volver al alumno" and "Repetir el test".
+ */
+export function CorrectionView({ correction, test, studentId, onRetry }: { correction: Correction; test: TakingTest; studentId: number; onRetry(): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <section className="card valkiria-take" aria-labelledby="valkiria-correction-title" data-testid="correction">
+      <div className="valkiria-head">
+        <div>
+          <h2 id="valkiria-correction-title" className="valkiria-head__title">
+            {t('correction.title', { name: test.name })}
+          </h2>
+          <p className="valkiria-correction__result">
+            <ResultBadge passed={correction.passed} testId="correction-result" />
+          </p>
+          <p data-testid="correction-errors">{t('correction.errors', { count: correction.errors, max: correction.max_errors })}</p>
+          <p className="muted" data-testid="correction-detail">
+            {t('correction.detail', { blank: correction.blank, total: correction.total, time: clock(correction.seconds ?? 0) })}
+          </p>
+        </div>
+        <div className="valkiria-actions">
+          <Link className="vk-btn vk-btn--light" to={studentPath(studentId)} data-testid="correction-back">
+            {t('correction.back')}
+          </Link>
+          <button type="button" className="vk-btn vk-btn--primary" data-testid="correction-retry" onClick={onRetry}>
+            {t('correction.retry')}
+          </button>
+        </div>
+      </div>
+      <ol className="valkiria-corrected">
+        {correction.questions.map((q) => (
+          <li key={q.id} className={`valkiria-corrected__item ${q.right ? 'is-right' : 'is-wrong'}`} data-testid="correction-question" data-right={q.right}>
+            <p className="valkiria-corrected__statement">
+              <strong>{t('correction.number', { number: q.position })}</strong> {q.statement}
+            </p>
+            {q.chosen === null && (
+              <span className="vk-badge vk-badge--warning" data-testid="correction-blank">
+                {t('take.blank')}
+              </span>
+            )}
+            <ul className="valkiria-options">
+              {q.answers.map((answer, i) => {
+                const isChosen = q.chosen === i;
+                const isCorrect = q.correct === i;
+                return (
+                  <li
+                    key={i}
+                    className={['valkiria-option', isCorrect ? 'is-correct' : '', isChosen && !isCorrect ? 'is-wrong' : ''].filter(Boolean).join(' ')}
+                    data-testid="correction-answer"
+                    data-chosen={isChosen}
+                    data-correct={isCorrect}
+                  >
+                    <span className="valkiria-option__letter">{letter(i)})</span>
+                    <span>{answer}</span>
+                    {isChosen && <span className={`vk-badge ${isCorrect ? 'vk-badge--success' : 'vk-badge--danger'}`}>{t('correction.chosen')}</span>}
+                    {isCorrect && <span className="vk-badge vk-badge--success">{t('correction.correct')}</span>}
+                  </li>
+                );
+              })}
+            </ul>
+            {q.explanation && (
+              <p className="valkiria-corrected__explanation" data-testid="correction-explanation">
+                {q.explanation}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

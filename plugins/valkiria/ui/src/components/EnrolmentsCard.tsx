@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, formatDate, useToast, type Column } from '@volante/plugin-ui';
+import { NAMESPACE } from '../i18n';
+import type { Enrolment, Student, ValkiriaApi } from '../api';
+import { DaysLeft } from './Badges';
+import { EnrolForm } from './EnrolForm';
+import { RenewForm } from './RenewForm';
+
+/**
+ * A student's enrolments (`studentsdni`): licence, last day, the days left ("Caducada" once
+ * past) and "Renovar", which opens the renewal under the table (`newexpire` by months or to a
+ * date). Under them, "Matricular en otro permiso" (the licences not taken yet). `onChanged` is
+ * told after each write: the enrolments are read again.
+ */
+export function EnrolmentsCard({ api, student, onChanged }: { api: ValkiriaApi; student: Student; onChanged(): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const toast = useToast();
+  const [renewing, setRenewing] = useState<Enrolment | null>(null);
+  const enrolments = student.enrolments ?? [];
+
+  const columns: Column<Enrolment>[] = [
+    { key: 'licence', header: t('columns.licence'), render: (e) => <strong data-testid="enrolment-licence">{e.licence}</strong> },
+    { key: 'expires_on', header: t('columns.expiresOn'), className: 'valkiria-nowrap', render: (e) => <span data-testid="enrolment-expires">{formatDate(e.expires_on)}</span> },
+    { key: 'days', header: t('columns.daysLeft'), render: (e) => <DaysLeft days={e.days_left} expired={e.expired} /> },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      className: 'vk-table__actions',
+      render: (e) => (
+        <button type="button" className="vk-btn vk-btn--light" aria-label={t('renew.named', { licence: e.licence })} data-testid="enrolment-renew" onClick={() => setRenewing(e)}>
+          {t('renew.action')}
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby="valkiria-enrolments-title" data-testid="enrolments">
+      <h2 id="valkiria-enrolments-title" className="card__title">
+        {t('enrolments.title')}
+      </h2>
+      <DataTable columns={columns} rows={enrolments} rowKey={(e) => e.id} label={t('enrolments.title')} empty={t('enrolments.empty')} />
+      {renewing && (
+        <div className="valkiria-sub" data-testid="renew">
+          <h3 className="valkiria-subtitle">{t('renew.title', { licence: renewing.licence, date: formatDate(renewing.expires_on) })}</h3>
+          <RenewForm
+            key={renewing.id}
+            label={t('renew.named', { licence: renewing.licence })}
+            submitLabel={t('renew.action')}
+            testId="renew-form"
+            onSubmit={async (renewal) => {
+              const saved = await api.students.renew(renewing.id, renewal);
+              toast.success(t('renew.done', { licence: renewing.licence, date: formatDate(saved.expires_on) }));
+              setRenewing(null);
+              onChanged();
+            }}
+            extra={
+              <button type="button" className="vk-btn vk-btn--light" data-testid="renew-cancel" onClick={() => setRenewing(null)}>
+                {t('cancel')}
+              </button>
+            }
+          />
+        </div>
+      )}
+      <div className="valkiria-sub">
+        <h3 className="valkiria-subtitle">{t('enrol.more')}</h3>
+        <EnrolForm
+          key={enrolments.map((e) => e.licence).join(',')}
+          studentId={student.id}
+          taken={enrolments.map((e) => e.licence)}
+          label={t('enrol.more')}
+          submitLabel={t('enrol.submit')}
+          testId="enrol-more-form"
+          onSubmit={async (body) => {
+            await api.students.enrol(body);
+            toast.success(t('enrol.added', { licence: body.licence }));
+            onChanged();
+          }}
+        />
+      </div>
+    </section>
+  );
+}

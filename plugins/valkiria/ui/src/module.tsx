@@ -1,0 +1,36 @@
+// The valkiria plugin's remote: what the shell loads from /plugins/valkiria/remoteEntry.js
+// (exposed as `./routes`, plugin.toml [ui]). Pages are their own chunks, fetched on first visit.
+import { lazy } from 'react';
+import { defineModule } from '@volante/plugin-ui';
+import { NAMESPACE, resources } from './i18n';
+import { PERMISSION } from './lists';
+import { BANK_PATH, EDITOR_ROUTE, EXPIRIES_PATH, STUDENTS_PATH, STUDENT_ROUTE, TAKE_ROUTE } from './paths';
+import './valkiria.css';
+
+const BankPage = lazy(() => import('./pages/BankPage'));
+const TestEditorPage = lazy(() => import('./pages/TestEditorPage'));
+const StudentsPage = lazy(() => import('./pages/StudentsPage'));
+const StudentPage = lazy(() => import('./pages/StudentPage'));
+const ExpiriesPage = lazy(() => import('./pages/ExpiriesPage'));
+const TakeTestPage = lazy(() => import('./pages/TakeTestPage'));
+
+/**
+ * Six routes (README "Screens", plugin.toml [ui] routes), each behind the `valkiria` permission:
+ * the bank of a licence, a test's editor, the students, a student, the expiries and taking a test.
+ */
+const valkiria = defineModule({
+  id: 'valkiria',
+  namespace: NAMESPACE,
+  resources,
+  routes: [
+    { path: BANK_PATH, Component: BankPage, permission: PERMISSION },
+    { path: EDITOR_ROUTE, Component: TestEditorPage, permission: PERMISSION },
+    { path: STUDENTS_PATH, Component: StudentsPage, permission: PERMISSION },
+    { path: STUDENT_ROUTE, Component: StudentPage, permission: PERMISSION },
+    { path: EXPIRIES_PATH, Component: ExpiriesPage, permission: PERMISSION },
+    { path: TAKE_ROUTE, Component: TakeTestPage, permission: PERMISSION },
+  ],
+});
+
+export default valkiria;
+export { valkiria as module };

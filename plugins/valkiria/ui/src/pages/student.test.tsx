@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { renderModule } from '../test/render';
+import { body, enrolments, query, question, question3, resume, student } from '../test/fixtures';
+
+/** Ana's summary; the tabs' reports; writes answer what was sent. */
+function studentHost(routes: Record<string, unknown> = {}) {
+  return mockApi({
+    'POST valkiria/resume': envelopeOk(resume()),
+    'POST valkiria/newexpire': (req: MockRequest) => envelopeOk({ ...enrolments()[0], expires_on: (body(req).expires_on as string) ?? '2027-06-30' }),
+    ...(routes as Record<string, object>),
+  });
+}
+
+type Host = ReturnType<typeof studentHost>;
+const sent = (api: Host, route: string) => api.calls(route).map(body);
+const tableRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
+
+describe('a student', () => {
+  it('reads the student with their summary; the enrolments with their days left', async () => {
+    const api = studentHost();
+    renderModule('/valkiria/alumno/21', api);
+    expect(await screen.findByTestId('student-title')).toHaveTextContent('Ana López García');
+    expect(sent(api, 'POST valkiria/resume')).toEqual([{ student_id: 21 }]);
+    expect(api.calls('GET valkiria/studentsdni')).toHaveLength(0);
+    const head = screen.getByTestId('student-head');
+    expect(within(head).getByTestId('student-dni')).toHaveTextContent('12345678Z');
+    expect(within(head).getByTestId('student-email')).toHaveTextContent('ana@example.com');
+    expect(within(head).getByTestId('student-has-pin')).toHaveTextContent('Asignado');
+    expect(within(head).getByTestId('student-two-factor')).not.toBeChecked();
+
+    const table = within(screen.getByTestId('enrolments')).getByRole('table');
+    expect(tableRows(table)).toEqual([
+      ['B', '30/06/2026', '40 días', 'Renovar'],
+      ['AM', '15/01/2026', 'Caducada', 'Renovar'],
+    ]);
+
+    const summary = screen.getByTestId('summary');
+    expect(within(summary).getByTestId('summary-attempts')).toHaveTextContent('6');
+    expect(within(summary).getByTestId('summary-passed')).toHaveTextContent('5');
+    expect(within(summary).getByTestId('summary-pass-rate')).toHaveTextContent('83 %');
+    expect(within(summary).getByTestId('summary-average-errors')).toHaveTextContent('1,5');
+    expect(within(summary).getByTestId('ready')).toHaveTextContent('Todavía no');
+    expect(tableRows(within(summary).getByRole('table', { name: 'Últimos intentos' }))).toEqual([
+      ['18/05/2026 - 12:30:00', 'Examen B 1', 'B', 'Castellano', '1 de 2', '12:34', 'APTO'],
+      ['17/05/2026 - 11:00:00', 'Examen B 1', 'B', 'Català', '2 de 2', '20:00', 'NO APTO'],
+    ]);
+  });
+
+  it('asks studentsdni for what the summary lacks; a student that cannot be read says why', async () => {
+    const { enrolments: _e, two_factor: _t, has_pin: _p, ...bare } = resume();
+    const api = studentHost({ 'POST valkiria/resume': envelopeOk({ ...bare, ready: true }), 'GET valkiria/studentsdni': envelopeOk(student({ two_factor: true })) });
+    renderModule('/valkiria/alumno/21', api);
+    expect(await screen.findByTestId('student-two-factor')).toBeChecked();
+    expect(api.calls('GET valkiria/studentsdni').map(query)).toEqual([{ dni: '12345678Z' }]);
+    expect(screen.getByTestId('ready')).toHaveTextContent('Preparado');
+    expect(within(screen.getByTestId('enrolments')).getAllByTestId('enrolment-licence')).toHaveLength(2);
+  });
+
+  it('a student that cannot be read says why', async () => {
+    renderModule('/valkiria/alumno/99', studentHost({ 'POST valkiria/resume': writeError('NOT-FOUND-000', 'No se encuentra el alumno') }));
+    expect(await screen.findByText('No se encuentra el alumno')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+});
+
+describe("a student's enrolments", () => {
+  it('renews one by months or to a date, checked first, then reads the student again', async () => {
+    const api = studentHost();
+    renderModule('/valkiria/alumno/21', api);
+    const card = await screen.findByTestId('enrolments');
+    fireEvent.click(within(card).getByRole('button', { name: 'Renovar la matrícula del permiso B' }));
+    const form = await within(card).findByTestId('renew-form');
+    expect(within(card).getByText('Renovar el permiso B (hasta el 30/06/2026)')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /^Meses/ })).toHaveValue('6');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Meses/ }), { target: { value: '40' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Renovar' }));
+    expect(await within(form).findByTestId('error-months')).toHaveTextContent('El valor máximo es 36');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Meses/ }), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Renovar' }));
+    expect(await screen.findByText('Permiso B renovado hasta el 30/06/2027')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('POST valkiria/resume')).toHaveLength(2));
+    expect(within(card).queryByTestId('renew-form')).not.toBeInTheDocument();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Renovar la matrícula del permiso AM' }));
+    const again = await within(card).findByTestId('renew-form');
+    fireEvent.click(within(again).getByTestId('renew-form-by-date'));
+    fireEvent.click(within(again).getByRole('button', { name: 'Renovar' }));
+    expect(await within(again).findByTestId('error-expires_on')).toHaveTextContent('Este campo es obligatorio');
+    fireEvent.change(within(again).getByLabelText('Nueva fecha de fin'), { target: { value: '2026-09-30' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Renovar' }));
+    expect(await screen.findByText('Permiso AM renovado hasta el 30/09/2026')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/newexpire')).toEqual([
+      { id: 301, months: 12 },
+      { id: 302, expires_on: '2026-09-30' },
+    ]);
+  });
+
+  it('enrols them in another licence (not those taken)', async () => {
+    const api = studentHost({ 'POST valkiria/permisoa/assigncourse': (req: MockRequest) => envelopeOk(student(body(req))) });
+    renderModule('/valkiria/alumno/21', api);
+    const form = await screen.findByTestId('enrol-more-form');
+    const licence = within(form).getByRole('combobox', { name: 'Permiso' });
+    const options = within(licence).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toHaveLength(16);
+    expect(options).not.toContain('B');
+    expect(options).not.toContain('AM');
+    expect(within(form).queryByRole('textbox', { name: /^DNI/ })).not.toBeInTheDocument();
+    fireEvent.change(licence, { target: { value: 'A2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Matricular' }));
+    expect(await screen.findByText('Matriculado en el permiso A2')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/permisoa/assigncourse')).toEqual([{ student_id: 21, licence: 'A2' }]);
+    await waitFor(() => expect(api.calls('POST valkiria/resume')).toHaveLength(2));
+  });
+});
+
+describe("a student's access", () => {
+  it('a new PIN is shown once, after asking', async () => {
+    const api = studentHost({ 'POST valkiria/new_pin': envelopeOk({ ...student(), pin: '051177' }) });
+    renderModule('/valkiria/alumno/21', api);
+    fireEvent.click(await screen.findByTestId('student-new-pin'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Nuevo PIN' });
+    expect(dialog).toHaveTextContent('¿Dar un PIN nuevo a Ana López García? El anterior dejará de valer.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nuevo PIN' }));
+    const notice = await screen.findByTestId('pin-notice');
+    expect(within(notice).getByTestId('pin-value')).toHaveTextContent('051177');
+    expect(notice).toHaveTextContent('Apunte el PIN: no se volverá a mostrar');
+    expect(sent(api, 'POST valkiria/new_pin')).toEqual([{ student_id: 21 }]);
+    fireEvent.click(within(notice).getByTestId('pin-dismiss'));
+    expect(screen.queryByText('051177')).not.toBeInTheDocument();
+  });
+
+  it('sends the credentials by e-mail; a student without one is refused in the head', async () => {
+    const api = studentHost({ 'GET valkiria/send/credentials': readError('REQ-102', 'El alumno no tiene correo electrónico', { field: 'email' }) });
+    renderModule('/valkiria/alumno/21', api);
+    fireEvent.click(await screen.findByTestId('student-send-credentials'));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Enviar credenciales' })).getByRole('button', { name: 'Enviar credenciales' }));
+    expect(await screen.findByTestId('student-action-errors')).toHaveTextContent('El alumno no tiene correo electrónico');
+    api.on('GET valkiria/send/credentials', envelopeOk({ student_id: 21, sent_to: 'ana@example.com' }));
+    fireEvent.click(screen.getByTestId('student-send-credentials'));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Enviar credenciales' }));
+    expect(await screen.findByText('Credenciales enviadas a ana@example.com')).toBeInTheDocument();
+    expect(screen.queryByTestId('student-action-errors')).not.toBeInTheDocument();
+    expect(api.calls('GET valkiria/send/credentials').map(query)).toEqual([{ student_id: '21' }, { student_id: '21' }]);
+  });
+
+  it('turns two-factor on and off', async () => {
+    const api = studentHost({ 'POST valkiria/twofactor': (req: MockRequest) => envelopeOk(student({ two_factor: body(req).enabled })) });
+    renderModule('/valkiria/alumno/21', api);
+    const toggle = await screen.findByTestId('student-two-factor');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Ana López García necesitará su PIN para hacer un test')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(sent(api, 'POST valkiria/twofactor')).toEqual([
+      { student_id: 21, enabled: true },
+      { student_id: 21, enabled: false },
+    ]);
+  });
+});
+
+describe("a student's follow-up", () => {
+  it('the tests they can take, each with "Hacer test"', async () => {
+    const api = studentHost({
+      'POST valkiria/vecestest': envelopeOk([
+        { id: 202, name: 'Examen B 1', licence: 'B', kind: 'exam', questions: 2, max_errors: 1, times: 3, passed: 2, best_errors: 0, last_at: '2026-05-18T10:30:00.000Z' },
+        { id: 201, name: 'Señales 1', licence: 'B', kind: 'block', questions: 2, max_errors: 1, times: 0, passed: 0, best_errors: null, last_at: null },
+      ]),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    await screen.findByTestId('student-title');
+    openTab('Tests');
+    const table = await within(await screen.findByTestId('student-tests')).findByRole('table');
+    expect(tableRows(table)).toEqual([
+      ['Examen B 1', 'B', '3', '2', '0', '18/05/2026 - 12:30:00', 'Hacer test'],
+      ['Señales 1', 'B', '0', '0', '—', '—', 'Hacer test'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Hacer el test Examen B 1' })).toHaveAttribute('href', '/valkiria/test/202/alumno/21');
+    expect(sent(api, 'POST valkiria/vecestest')).toEqual([{ student_id: 21 }]);
+  });
+
+  it('the evolution by week, day or month', async () => {
+    const api = studentHost({
+      'POST valkiria/report/evolution': envelopeOk([
+        { period: '2026-05-11', attempts: 2, passed: 1, average_errors: 2.5 },
+        { period: '2026-05-18', attempts: 4, passed: 4, average_errors: 0.75 },
+      ]),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    await screen.findByTestId('student-title');
+    openTab('Evolución');
+    const table = await screen.findByRole('table', { name: 'Evolución' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Semana del', 'Intentos', 'Aprobados', 'Errores de media']);
+    expect(tableRows(table)).toEqual([
+      ['11/05/2026', '2', '1', '2,5'],
+      ['18/05/2026', '4', '4', '0,8'],
+    ]);
+    expect(screen.getByRole('img', { name: 'Intentos y aprobados' })).toBeInTheDocument();
+    fireEvent.change(within(screen.getByTestId('evolution-group')).getByRole('combobox'), { target: { value: 'month' } });
+    await waitFor(() => expect(sent(api, 'POST valkiria/report/evolution')).toEqual([
+      { student_id: 21, group: 'week' },
+      { student_id: 21, group: 'month' },
+    ]));
+  });
+
+  it('the blocks and the failed questions', async () => {
+    const api = studentHost({
+      'POST valkiria/temary/resume': envelopeOk([
+        { block_id: 11, block: 'Señales', licence: 'B', position: 1, questions: 2, seen: 2, answered: 8, failed: 2, percent_right: 75 },
+        { block_id: 12, block: 'Velocidad', licence: 'B', position: 2, questions: 1, seen: 0, answered: 0, failed: 0, percent_right: null },
+      ]),
+      'GET valkiria/errortest': envelopeOk([
+        { ...question3(), failed: 3, answered: 4, last_chosen: 0 },
+        { ...question(), failed: 1, answered: 4, last_chosen: null },
+      ]),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    await screen.findByTestId('student-title');
+    openTab('Por bloques');
+    const blocks = await within(await screen.findByTestId('block-progress')).findByRole('table');
+    expect(tableRows(blocks)).toEqual([
+      ['B', 'Señales', '2 de 2', '8', '2', '75\u00a0%'],
+      ['B', 'Velocidad', '0 de 1', '0', '0', '—'],
+    ]);
+    expect(within(blocks).getAllByTestId('percent-bar')[0]).toHaveAttribute('data-value', '75');
+    openTab('Preguntas falladas');
+    const failed = await within(await screen.findByTestId('failed-questions')).findByRole('table');
+    expect(tableRows(failed)).toEqual([
+      ['V-7', '¿Se puede adelantar en un paso de peatones?', 'Velocidad', '3 de 4', 'b) No', 'a) Sí'],
+      ['P-101', '¿Qué indica una señal triangular con borde rojo?', 'Señales', '1 de 4', 'a) Peligro', 'Sin contestar'],
+    ]);
+    expect(api.calls('GET valkiria/errortest').map(query)).toEqual([{ student_id: '21' }]);
+  });
+
+  it('resets their attempts with a reason, asked first; the history and the summary are read again', async () => {
+    const history = [{ id: 1, student_id: 21, licence: null, reason: 'Empieza de nuevo', attempts: 3, user_id: 2, user_name: 'Dolores Directora Demo', created_at: '2026-04-01T08:00:00.000Z' }];
+    const api = studentHost({
+      'GET valkiria/reset/history': envelopeOk(history),
+      'POST valkiria/reset': (req: MockRequest) => envelopeOk({ id: 2, student_id: 21, licence: body(req).licence ?? null, reason: body(req).reason, attempts: 6, user_id: 2, user_name: 'Dolores Directora Demo', created_at: '2026-05-20T08:00:00.000Z' }),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    await screen.findByTestId('student-title');
+    openTab('Reinicios');
+    const table = await screen.findByRole('table', { name: 'Reinicios anteriores' });
+    expect(tableRows(table)).toEqual([['01/04/2026 - 10:00:00', 'Todos', 'Empieza de nuevo', '3', 'Dolores Directora Demo']]);
+    const form = screen.getByTestId('reset-form');
+    const licence = within(form).getByRole('combobox', { name: 'Permiso' });
+    expect(within(licence).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos los permisos', 'B', 'AM']);
+    fireEvent.click(within(form).getByRole('button', { name: 'Reiniciar intentos' }));
+    expect(await within(form).findByTestId('error-reason')).toHaveTextContent('Este campo es obligatorio');
+    fireEvent.change(licence, { target: { value: 'B' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Motivo' }), { target: { value: ' Repite el curso ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Reiniciar intentos' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reiniciar intentos' });
+    expect(dialog).toHaveTextContent('¿Archivar los intentos de Ana López García (del permiso B)? Dejarán de contar.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reiniciar intentos' }));
+    expect(await screen.findByText('Se han archivado 6 intentos')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/reset')).toEqual([{ student_id: 21, licence: 'B', reason: 'Repite el curso' }]);
+    await waitFor(() => expect(api.calls('GET valkiria/reset/history')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('POST valkiria/resume')).toHaveLength(2));
+    expect(within(form).getByRole('textbox', { name: 'Motivo' })).toHaveValue('');
+  });
+});
