@@ -28,6 +28,19 @@ pub fn optional(field: &str, value: &str, max: usize) -> Result<String> {
 pub const LICENCE_CLASSES: &[&str] =
     &["A", "A1", "A2", "AM", "AML", "B", "B96", "C", "C1", "D", "D1", "EB", "EC", "EC1", "ED", "LCM", "LVA", "RPV"];
 
+/// One licence class of the fixed list, upper-cased; required ("El permiso Z no existe").
+pub fn licence_class(field: &str, value: &str) -> Result<String> {
+    let upper = value.trim().to_uppercase();
+    if upper.is_empty() {
+        return Err(Error::required(field));
+    }
+    LICENCE_CLASSES
+        .iter()
+        .find(|c| **c == upper)
+        .map(|c| c.to_string())
+        .ok_or_else(|| Error::invalid_field(field, format!("El permiso {upper} no existe")))
+}
+
 /// A list of licence classes: upper-cased, without repeats, in the fixed list's order (so records
 /// compare and display the same way). Every unknown class is an error naming its position
 /// (`licences[2]`), all of them at once.
@@ -271,6 +284,15 @@ fn iban_remainder(iban: &str) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_licence_class() {
+        assert_eq!(licence_class("licence", " b ").unwrap(), "B");
+        assert_eq!(licence_class("licence", "am").unwrap(), "AM");
+        let err = licence_class("licence", "z").unwrap_err();
+        assert_eq!((err.field(), err.details.as_str()), (Some("licence"), "El permiso Z no existe"));
+        assert_eq!(licence_class("licence", " ").unwrap_err().field(), Some("licence"));
+    }
 
     #[test]
     fn social_security_numbers_carry_their_control() {

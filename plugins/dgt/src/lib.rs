@@ -11,7 +11,7 @@ mod tax;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::ListQuery;
-use volante_plugin_sdk::{host, validate};
+use volante_plugin_sdk::host;
 
 pub use book::Book;
 pub use entry::{Entry, ExamResult, LicenceCheck};
@@ -34,17 +34,7 @@ pub fn branch_names() -> std::collections::BTreeMap<i64, String> {
 }
 
 /// One licence class of the fixed list, upper-cased; required.
-pub fn licence(field: &str, value: &str) -> Result<String> {
-    let upper = value.trim().to_uppercase();
-    if upper.is_empty() {
-        return Err(Error::required(field));
-    }
-    validate::LICENCE_CLASSES
-        .iter()
-        .find(|c| **c == upper)
-        .map(|c| c.to_string())
-        .ok_or_else(|| Error::invalid_field(field, format!("El permiso {upper} no existe")))
-}
+pub use volante_plugin_sdk::validate::licence_class as licence;
 
 pub struct Dgt;
 

@@ -10,7 +10,7 @@ mod types;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::ListQuery;
-use volante_plugin_sdk::{host, validate};
+use volante_plugin_sdk::host;
 
 pub use lesson::{LessonStatus, LessonUpdate, NewLesson, ScheduleQuery};
 pub use student::{NewBag, BagUpdate, Student, TeacherAssign};
@@ -27,17 +27,7 @@ pub fn today() -> String {
 pub use volante_plugin_sdk::time::spanish_date;
 
 /// One licence class of the fixed list, upper-cased; required.
-pub fn licence(field: &str, value: &str) -> Result<String> {
-    let upper = value.trim().to_uppercase();
-    if upper.is_empty() {
-        return Err(Error::required(field));
-    }
-    validate::LICENCE_CLASSES
-        .iter()
-        .find(|c| **c == upper)
-        .map(|c| c.to_string())
-        .ok_or_else(|| Error::invalid_field(field, format!("El permiso {upper} no existe")))
-}
+pub use volante_plugin_sdk::validate::licence_class as licence;
 
 /// An active member of the business's staff, as a teacher.
 pub fn teacher(field: &str, user_id: i64) -> Result<host::directory::StaffMember> {

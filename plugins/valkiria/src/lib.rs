@@ -35,18 +35,8 @@ pub const LANGUAGES: [&str; 6] = ["ca", "eu", "gl", "en", "fr", "de"];
 /// The permit-A family: enrolled through `valkiria/permisoa/assigncourse`.
 pub const PERMIT_A: [&str; 4] = ["AM", "A1", "A2", "A"];
 
-/// A licence class of the spec's list (upper-cased), or `REQ-102` on `field`.
-pub fn licence(field: &str, value: &str) -> Result<String> {
-    let upper = value.trim().to_uppercase();
-    if upper.is_empty() {
-        return Err(Error::required(field));
-    }
-    validate::LICENCE_CLASSES
-        .iter()
-        .find(|c| **c == upper)
-        .map(|c| c.to_string())
-        .ok_or_else(|| Error::invalid_field(field, format!("El permiso {upper} no existe")))
-}
+/// One licence class of the fixed list, upper-cased; required.
+pub use volante_plugin_sdk::validate::licence_class as licence;
 
 /// Where a licence class stands in the spec's list (lists of licences follow it).
 pub fn licence_rank(licence: &str) -> usize {

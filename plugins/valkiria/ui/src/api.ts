@@ -402,6 +402,10 @@ export function valkiriaApi(api: ApiClient) {
       resume: (studentId: number) => api.post<StudentResume>('valkiria/resume', { student_id: studentId }),
       /** `assigncourse`, or `permisoa/assigncourse` for the permit-A family. */
       enrol: (body: EnrolmentBody) => api.post<Student>(PERMIT_A_FAMILY.includes(body.licence) ? 'valkiria/permisoa/assigncourse' : 'valkiria/assigncourse', body),
+      /** `student/update`: the personal fields that change, or the state (`inactive`: no tests meanwhile; `deleted`). */
+      update: (id: number, fields: Partial<NewStudentFields> & { state?: RecordState }) => api.post<Student>('valkiria/student/update', { id, ...fields }),
+      /** `enrolment/update`: an enrolment's state; answers the student. */
+      setEnrolmentState: (enrolmentId: number, state: RecordState) => api.post<Student>('valkiria/enrolment/update', { id: enrolmentId, state }),
       renew: (enrolmentId: number, renewal: Renewal) => api.post<Enrolment>('valkiria/newexpire', { id: enrolmentId, ...renewal }),
       renewMany: (ids: number[], renewal: Renewal) => api.post<{ renewed: number; enrolments: Enrolment[] }>('valkiria/dashboard/caducidad/new_expire', { ids, ...renewal }),
       expiring: (days: number) => list<Expiring>(`valkiria/listuserautoescuelacaducidad/${days}`),

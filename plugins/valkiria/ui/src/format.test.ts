@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockName, clock, countOf, decimal, letter, moved, parseWhole, percent, personName, renewalOf, today } from './format';
+import { blockName, clock, countOf, decimal, isEmail, letter, moved, parseWhole, percent, personName, renewalOf, today } from './format';
 import { questionBody, questionDraft } from './components/QuestionForm';
 import { testBody, testDraft } from './components/TestForm';
 import { enrolBody } from './components/EnrolForm';
-import { PERMIT_A_FAMILY, itemsOf, type TestDetail } from './api';
+import { studentBody, studentDraft } from './components/StudentForm';
+import { PERMIT_A_FAMILY, itemsOf, type Student, type TestDetail } from './api';
 import { bankPath, editorPath, idParam, studentPath, takePath } from './paths';
-import { question, testDetail } from './test/fixtures';
+import { question, student, testDetail } from './test/fixtures';
 
 describe('what the screens show', () => {
   it("today in Spain, a person's name, counts and block names", () => {
@@ -82,5 +83,14 @@ describe('what the forms send', () => {
     expect(enrolBody(draft)).toEqual({ dni: '12345678Z', first_name: 'Ana', last_name: 'López', email: '', phone: '', licence: 'B' });
     expect(enrolBody({ ...draft, dni: '' })).toBeNull();
     expect(enrolBody({ ...draft, licence: 'A2', expires_on: '2026-12-31' }, 21)).toEqual({ student_id: 21, licence: 'A2', expires_on: '2026-12-31' });
+  });
+
+  it("a student's data: from the student ('' for none), trimmed, the DNI upper case; null without a DNI", () => {
+    expect(studentDraft(student({ phone: null }) as unknown as Student)).toEqual({ dni: '12345678Z', first_name: 'Ana', last_name: 'López García', email: 'ana@example.com', phone: '' });
+    const draft = { dni: ' x1234567l ', first_name: ' Ana ', last_name: ' López ', email: ' ana@example.com ', phone: ' 600 ' };
+    expect(studentBody(draft)).toEqual({ dni: 'X1234567L', first_name: 'Ana', last_name: 'López', email: 'ana@example.com', phone: '600' });
+    expect(studentBody({ ...draft, dni: ' ' })).toBeNull();
+    expect(isEmail(' ana@example.com ')).toBe(true);
+    expect(isEmail('ana@')).toBe(false);
   });
 });

@@ -83,5 +83,9 @@ export function moved<T>(items: readonly T[], index: number, delta: -1 | 1): T[]
   return next;
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Whether a text typed looks like an e-mail address (the host checks it again). */
+export const isEmail = (text: string) => EMAIL.test(text.trim());
+
 /** A refusal's messages as a screen's alert shows them (the host's text, or its code). */
 export const messagesOf = (failure: unknown) => errorList(failure).map((item) => item.details || item.code);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormMessages, InputField, SelectField, SubmitActions, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { EnrolmentBody } from '../api';
+import { isEmail } from '../format';
 import { DEFAULT_LICENCE, LICENCES } from '../lists';
 
 /** Every field the form may show (the host names them in its errors). */
@@ -19,7 +20,6 @@ export interface EnrolDraft {
 }
 
 const EMPTY: EnrolDraft = { dni: '', first_name: '', last_name: '', email: '', phone: '', licence: DEFAULT_LICENCE, expires_on: '' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * What an enrolment sends: for `studentId` the student and the licence, else a new student (DNI
@@ -80,7 +80,7 @@ export function EnrolForm({
         ? {}
         : {
             first_name: d.first_name.trim() ? undefined : ui('form.required'),
-            email: d.email.trim() && !EMAIL.test(d.email.trim()) ? ui('form.email') : undefined,
+            email: d.email.trim() && !isEmail(d.email) ? ui('form.email') : undefined,
           },
     onSubmit: async (body) => {
       await onSubmit(body);

@@ -1,23 +1,50 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, formatDate, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, ErrorList, formatDate, useConfirm, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Enrolment, Student, ValkiriaApi } from '../api';
+import { messagesOf, personName } from '../format';
 import { DaysLeft } from './Badges';
 import { EnrolForm } from './EnrolForm';
 import { RenewForm } from './RenewForm';
 
 /**
  * A student's enrolments (`studentsdni`): licence, last day, the days left ("Caducada" once
- * past) and "Renovar", which opens the renewal under the table (`newexpire` by months or to a
- * date). Under them, "Matricular en otro permiso" (the licences not taken yet). `onChanged` is
- * told after each write: the enrolments are read again.
+ * past), "Renovar", which opens the renewal under the table (`newexpire` by months or to a
+ * date), and "Eliminar" (asked first; `enrolment/update {id, state: 'deleted'}`; a refusal shown
+ * above the table). Under them, "Matricular en otro permiso" (the licences not taken yet).
+ * `onChanged` is told after each write: the enrolments are read again.
  */
 export function EnrolmentsCard({ api, student, onChanged }: { api: ValkiriaApi; student: Student; onChanged(): void }) {
   const { t } = useTranslation(NAMESPACE);
   const toast = useToast();
+  const confirm = useConfirm();
   const [renewing, setRenewing] = useState<Enrolment | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failures, setFailures] = useState<string[]>([]);
   const enrolments = student.enrolments ?? [];
+
+  async function remove(enrolment: Enrolment) {
+    const ok = await confirm({
+      title: t('enrolments.delete.title'),
+      message: t('enrolments.delete.question', { licence: enrolment.licence, name: personName(student) }),
+      confirmLabel: t('delete'),
+      tone: 'danger',
+    });
+    if (!ok) return;
+    setFailures([]);
+    setBusy(true);
+    try {
+      await api.students.setEnrolmentState(enrolment.id, 'deleted');
+      toast.success(t('enrolments.delete.done', { licence: enrolment.licence }));
+      if (renewing?.id === enrolment.id) setRenewing(null);
+      onChanged();
+    } catch (failure) {
+      setFailures(messagesOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   const columns: Column<Enrolment>[] = [
     { key: 'licence', header: t('columns.licence'), render: (e) => <strong data-testid="enrolment-licence">{e.licence}</strong> },
@@ -28,9 +55,14 @@ export function EnrolmentsCard({ api, student, onChanged }: { api: ValkiriaApi; 
       header: t('columns.actions'),
       className: 'vk-table__actions',
       render: (e) => (
-        <button type="button" className="vk-btn vk-btn--light" aria-label={t('renew.named', { licence: e.licence })} data-testid="enrolment-renew" onClick={() => setRenewing(e)}>
-          {t('renew.action')}
-        </button>
+        <span className="valkiria-row-actions">
+          <button type="button" className="vk-btn vk-btn--light" aria-label={t('renew.named', { licence: e.licence })} data-testid="enrolment-renew" onClick={() => setRenewing(e)}>
+            {t('renew.action')}
+          </button>
+          <button type="button" className="vk-btn vk-btn--light" aria-label={t('enrolments.delete.named', { licence: e.licence })} disabled={busy} data-testid="enrolment-delete" onClick={() => void remove(e)}>
+            {t('delete')}
+          </button>
+        </span>
       ),
     },
   ];
@@ -40,6 +72,7 @@ export function EnrolmentsCard({ api, student, onChanged }: { api: ValkiriaApi; 
       <h2 id="valkiria-enrolments-title" className="card__title">
         {t('enrolments.title')}
       </h2>
+      <ErrorList messages={failures} testId="enrolments-errors" />
       <DataTable columns={columns} rows={enrolments} rowKey={(e) => e.id} label={t('enrolments.title')} empty={t('enrolments.empty')} />
       {renewing && (
         <div className="valkiria-sub" data-testid="renew">

@@ -44,11 +44,25 @@ function Loading<T>({ loaded, children }: { loaded: Loaded<T>; children(data: T)
   return loaded.data !== null ? <>{children(loaded.data)}</> : <PageState error={loaded.failed} onRetry={loaded.reload} />;
 }
 
-/** The tests a student can take (`POST valkiria/vecestest`): how often, passed, best, last, and "Hacer test". */
-export function TestsTab({ api, studentId }: { api: ValkiriaApi; studentId: number }) {
+/**
+ * The tests a student can take (`POST valkiria/vecestest`): how often, passed, best, last, and
+ * "Hacer test" — not for a student `closed` (inactive or deleted: the host would refuse), who is
+ * told why instead.
+ */
+export function TestsTab({ api, studentId, closed = null }: { api: ValkiriaApi; studentId: number; closed?: 'inactive' | 'deleted' | null }) {
   const { t } = useTranslation(NAMESPACE);
   const read = useCallback(() => api.students.tests(studentId), [api, studentId]);
   const tests = useLoad(read);
+  const take: Column<StudentTest> = {
+    key: 'actions',
+    header: t('columns.actions'),
+    className: 'vk-table__actions',
+    render: (s) => (
+      <Link className="vk-btn vk-btn--primary" to={takePath(s.id, studentId)} aria-label={t('take.startNamed', { name: s.name })} data-testid="take-test">
+        {t('take.start')}
+      </Link>
+    ),
+  };
   const columns: Column<StudentTest>[] = [
     { key: 'name', header: t('columns.test'), render: (s) => <span data-testid="student-test-name">{s.name}</span> },
     { key: 'licence', header: t('columns.licence'), render: (s) => s.licence },
@@ -56,19 +70,15 @@ export function TestsTab({ api, studentId }: { api: ValkiriaApi; studentId: numb
     { key: 'passed', header: t('columns.passed'), className: 'valkiria-num', render: (s) => s.passed },
     { key: 'best', header: t('columns.bestErrors'), className: 'valkiria-num', render: (s) => (s.best_errors ?? t('none')) },
     { key: 'last', header: t('columns.lastAttempt'), className: 'valkiria-nowrap', render: (s) => (s.last_at ? formatDateTime(s.last_at) : t('none')) },
-    {
-      key: 'actions',
-      header: t('columns.actions'),
-      className: 'vk-table__actions',
-      render: (s) => (
-        <Link className="vk-btn vk-btn--primary" to={takePath(s.id, studentId)} aria-label={t('take.startNamed', { name: s.name })} data-testid="take-test">
-          {t('take.start')}
-        </Link>
-      ),
-    },
+    ...(closed ? [] : [take]),
   ];
   return (
     <div data-testid="student-tests">
+      {closed && (
+        <p className="vk-alert vk-alert--info" role="status" data-testid="student-tests-closed">
+          {closed === 'deleted' ? t('studentTests.deleted') : t('studentTests.inactive')}
+        </p>
+      )}
       <Loading loaded={tests}>{(rows) => <DataTable columns={columns} rows={rows} rowKey={(s) => s.id} label={t('tabs.tests')} empty={t('studentTests.empty')} />}</Loading>
     </div>
   );

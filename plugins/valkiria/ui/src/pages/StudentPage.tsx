@@ -20,7 +20,8 @@ type Tab = (typeof TABS)[number];
 /**
  * `/valkiria/alumno/{student_id}` — a student (`useStudent`: `resume`, `studentsdni` only when needed).
  * Under the head and the enrolments, tabs read on opening: the summary, the tests they can take
- * (each with "Hacer test"), the evolution, the blocks, the failed questions and the resets.
+ * (each with "Hacer test", but for an inactive or deleted student), the evolution, the blocks,
+ * the failed questions and the resets.
  */
 export default function StudentPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -39,7 +40,7 @@ export default function StudentPage() {
     const current = student;
     const panels: Record<Tab, ReactNode> = {
       summary: <SummaryTab summary={summary.data} />,
-      tests: <TestsTab api={api} studentId={id} />,
+      tests: <TestsTab api={api} studentId={id} closed={current.state === 'inactive' || current.state === 'deleted' ? current.state : null} />,
       evolution: <EvolutionTab api={api} studentId={id} />,
       blocks: <BlocksTab api={api} studentId={id} />,
       failed: <FailedTab api={api} studentId={id} />,

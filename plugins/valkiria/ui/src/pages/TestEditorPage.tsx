@@ -16,7 +16,9 @@ import { QuestionPanel } from '../components/QuestionPanel';
  * (`GET valkiria/test/questions`; 0: a new one, of the licence in `?licence=`, B by default) with
  * the question `id_cuestion` open beside it (0: none) at position `test_cuestiones`. A new test is
  * sent with `test/create`, then opened; a saved one sends `test/update` with only what changed;
- * its last day is set apart (`testexpire`); "Eliminar test" asks first.
+ * its last day is set apart (`testexpire`); "Eliminar test" asks first. With test 0 and a question
+ * (the bank's "Editar" on a question found) only the question is shown, and closing it goes back
+ * to the bank.
  */
 export default function TestEditorPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -36,15 +38,18 @@ export default function TestEditorPage() {
   const newLicence = (LICENCES as readonly string[]).includes(asked) ? asked : DEFAULT_LICENCE;
   const licence = record?.licence ?? newLicence;
   const isNew = testId === 0;
-  const title = isNew ? t('test.createTitle') : record ? record.name : t('test.fallback');
+  // the bank's "Editar" opens a question outside any test: only its panel
+  const questionOnly = isNew && questionId > 0;
+  const title = questionOnly ? t('question.editTitle') : isNew ? t('test.createTitle') : record ? record.name : t('test.fallback');
   usePageLayout({ title, breadcrumbs: [{ label: t('title') }, { label: t('nav.bank'), to: bankPath(licence) }, { label: title }] });
 
-  const closeQuestion = () => navigate(editorPath(Math.max(testId, 0), 0, 0, licence));
+  const closeQuestion = () => navigate(questionOnly ? bankPath(licence) : editorPath(Math.max(testId, 0), 0, 0, licence));
   const panel =
     questionId > 0 ? <QuestionPanel key={questionId} api={api} id={questionId} onSaved={setUpdated} onClose={closeQuestion} /> : null;
 
   let body: ReactNode;
   if (testId < 0 || questionId < 0) body = <PageState error={t('notFound')} />;
+  else if (questionOnly) body = null;
   else if (isNew) {
     body = (
       <section className="card" aria-labelledby="valkiria-test-title">
@@ -151,8 +156,8 @@ export default function TestEditorPage() {
   return (
     <div className="valkiria-page" data-testid="test-editor">
       <SubNav />
-      <div className={panel ? 'valkiria-layout valkiria-layout--panel' : 'valkiria-layout'}>
-        <div className="valkiria-page">{body}</div>
+      <div className={panel && body ? 'valkiria-layout valkiria-layout--panel' : 'valkiria-layout'}>
+        {body && <div className="valkiria-page">{body}</div>}
         {panel}
       </div>
     </div>

@@ -168,6 +168,63 @@ describe('a saved test', () => {
   });
 });
 
+describe('a question opened from the bank (test 0)', () => {
+  it('shows only the question, no new-test form; saving and closing go back to the bank', async () => {
+    const api = editorHost({ 'POST valkiria/question/update': (req: MockRequest) => envelopeOk(questionDetail({ ...body(req) })), 'GET valkiria/blocktest': envelopeOk([]) });
+    renderModule('/test/edicion/view/0/101/0?licence=B', api);
+    const panel = await screen.findByTestId('question-panel');
+    expect(panel).toHaveAttribute('data-question-id', '101');
+    expect(await within(panel).findByTestId('question-title')).toHaveTextContent('Pregunta P-101');
+    expect(screen.queryByTestId('test-form')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('test-finder')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('test-questions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Nuevo test' })).not.toBeInTheDocument();
+    expect(api.calls('GET valkiria/test/questions')).toHaveLength(0);
+
+    const form = within(panel).getByTestId('question-edit-form');
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: /^Bloque/ })).toHaveValue('11'));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Enunciado' }), { target: { value: '¿Qué indica esta señal?' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Pregunta P-101 guardada')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/question/update')).toEqual([{ id: 101, statement: '¿Qué indica esta señal?' }]);
+
+    fireEvent.click(within(panel).getByTestId('question-close'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/test\/edicion\/list$/));
+  });
+
+  it("a question's field error from the host stays in its panel", async () => {
+    const api = editorHost({ 'POST valkiria/question/update': writeError('REQ-102', 'El bloque no es del permiso B', { field: 'block_id' }) });
+    renderModule('/test/edicion/view/0/101/0?licence=B', api);
+    const panel = await screen.findByTestId('question-panel');
+    const form = await within(panel).findByTestId('question-edit-form');
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: /^Bloque/ })).toHaveValue('11'));
+    fireEvent.change(within(form).getByRole('combobox', { name: /^Bloque/ }), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByTestId('error-block_id')).toHaveTextContent('El bloque no es del permiso B');
+    expect(sent(api, 'POST valkiria/question/update')).toEqual([{ id: 101, block_id: 12 }]);
+    expect(screen.queryByTestId('test-form')).not.toBeInTheDocument();
+  });
+
+  it('deleted after asking, back to the bank', async () => {
+    const api = editorHost({ 'POST valkiria/question/update': (req: MockRequest) => envelopeOk(questionDetail({ ...body(req) })), 'GET valkiria/blocktest': envelopeOk([]) });
+    renderModule('/test/edicion/view/0/101/0?licence=B', api);
+    const panel = await screen.findByTestId('question-panel');
+    fireEvent.click(await within(panel).findByTestId('question-delete'));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Eliminar la pregunta' })).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Pregunta P-101 eliminada')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/question/update')).toEqual([{ id: 101, state: 'deleted' }]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/test\/edicion\/list$/));
+  });
+
+  it('with no question, test 0 is still the new-test form', async () => {
+    const api = editorHost();
+    renderModule('/test/edicion/view/0/0/0?licence=B', api);
+    expect(await screen.findByTestId('test-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('question-panel')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Nuevo test' })).toBeInTheDocument();
+  });
+});
+
 describe('the question open in the editor', () => {
   it("opens from the test's list, saves only what changed and the list shows it", async () => {
     const api = editorHost({

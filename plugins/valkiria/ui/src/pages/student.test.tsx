@@ -33,9 +33,12 @@ describe('a student', () => {
 
     const table = within(screen.getByTestId('enrolments')).getByRole('table');
     expect(tableRows(table)).toEqual([
-      ['B', '30/06/2026', '40 días', 'Renovar'],
-      ['AM', '15/01/2026', 'Caducada', 'Renovar'],
+      ['B', '30/06/2026', '40 días', 'RenovarEliminar'],
+      ['AM', '15/01/2026', 'Caducada', 'RenovarEliminar'],
     ]);
+    expect(within(head).queryByTestId('student-state')).not.toBeInTheDocument();
+    expect(within(head).getByTestId('student-deactivate')).toHaveTextContent('Dar de baja');
+    expect(within(head).queryByTestId('student-activate')).not.toBeInTheDocument();
 
     const summary = screen.getByTestId('summary');
     expect(within(summary).getByTestId('summary-attempts')).toHaveTextContent('6');
@@ -96,6 +99,41 @@ describe("a student's enrolments", () => {
       { id: 301, months: 12 },
       { id: 302, expires_on: '2026-09-30' },
     ]);
+  });
+
+  it('deletes one after asking; the student is read again', async () => {
+    const api = studentHost({ 'POST valkiria/enrolment/update': (req: MockRequest) => envelopeOk(student({ enrolments: enrolments().filter((e) => e.id !== body(req).id) })) });
+    renderModule('/valkiria/alumno/21', api);
+    const card = await screen.findByTestId('enrolments');
+    const remove = () => fireEvent.click(within(card).getByRole('button', { name: 'Eliminar la matrícula del permiso AM' }));
+    remove();
+    let dialog = await screen.findByRole('alertdialog', { name: 'Eliminar la matrícula' });
+    expect(dialog).toHaveTextContent('¿Eliminar la matrícula de Ana López García en el permiso AM? Ya no podrá hacer sus tests; si se matricula de nuevo, se recupera.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('POST valkiria/enrolment/update')).toHaveLength(0);
+
+    api.on('POST valkiria/resume', envelopeOk(resume({ enrolments: [enrolments()[0]] })));
+    remove();
+    dialog = await screen.findByRole('alertdialog', { name: 'Eliminar la matrícula' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Matrícula del permiso AM eliminada')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/enrolment/update')).toEqual([{ id: 302, state: 'deleted' }]);
+    await waitFor(() => expect(api.calls('POST valkiria/resume')).toHaveLength(2));
+    await waitFor(() => expect(within(card).getAllByTestId('enrolment-licence').map((l) => l.textContent)).toEqual(['B']));
+    expect(within(card).queryByTestId('enrolments-errors')).not.toBeInTheDocument();
+  });
+
+  it("a refused deletion is shown above the enrolments, which stay", async () => {
+    const api = studentHost({ 'POST valkiria/enrolment/update': writeError('CONFLICT-000', 'El alumno está eliminado') });
+    renderModule('/valkiria/alumno/21', api);
+    const card = await screen.findByTestId('enrolments');
+    fireEvent.click(within(card).getAllByTestId('enrolment-delete')[0]);
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Eliminar la matrícula' })).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(card).findByTestId('enrolments-errors')).toHaveTextContent('El alumno está eliminado');
+    expect(sent(api, 'POST valkiria/enrolment/update')).toEqual([{ id: 301, state: 'deleted' }]);
+    expect(within(card).getAllByTestId('enrolment-licence')).toHaveLength(2);
+    expect(api.calls('POST valkiria/resume')).toHaveLength(1);
   });
 
   it('enrols them in another licence (not those taken)', async () => {
@@ -159,6 +197,165 @@ describe("a student's access", () => {
       { student_id: 21, enabled: true },
       { student_id: 21, enabled: false },
     ]);
+  });
+});
+
+describe("a student's data and state", () => {
+  it('"Editar datos" sends only what changed; the host\'s field errors go under their fields; the head shows the new data', async () => {
+    const api = studentHost({ 'POST valkiria/student/update': writeError('REQ-102', 'Dni erroneo, la letra del NIF no se corresponde', { field: 'dni' }) });
+    renderModule('/valkiria/alumno/21', api);
+    const head = await screen.findByTestId('student-head');
+    expect(within(head).queryByTestId('student-edit-form')).not.toBeInTheDocument();
+    fireEvent.click(within(head).getByTestId('student-edit'));
+    const form = await within(head).findByTestId('student-edit-form');
+    const field = (name: RegExp) => within(form).getByRole('textbox', { name });
+    expect(field(/^DNI\/NIE/)).toHaveValue('12345678Z');
+    expect(field(/^Nombre/)).toHaveValue('Ana');
+    expect(field(/^Apellidos/)).toHaveValue('López García');
+    expect(field(/^Correo electrónico/)).toHaveValue('ana@example.com');
+    expect(field(/^Teléfono/)).toHaveValue('600111222');
+    const save = () => fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+
+    // nothing changed: nothing sent
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    expect(api.calls('POST valkiria/student/update')).toHaveLength(0);
+    expect(within(head).queryByTestId('student-edit-form')).not.toBeInTheDocument();
+
+    // checked first
+    fireEvent.click(within(head).getByTestId('student-edit'));
+    const again = await within(head).findByTestId('student-edit-form');
+    const input = (name: RegExp) => within(again).getByRole('textbox', { name });
+    fireEvent.change(input(/^Nombre/), { target: { value: '  ' } });
+    fireEvent.change(input(/^Correo electrónico/), { target: { value: 'ana@' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
+    expect(await within(again).findByTestId('error-first_name')).toHaveTextContent('Este campo es obligatorio');
+    expect(within(again).getByTestId('error-email')).not.toBeEmptyDOMElement();
+    expect(api.calls('POST valkiria/student/update')).toHaveLength(0);
+
+    // the host's error under the DNI
+    fireEvent.change(input(/^Nombre/), { target: { value: 'Ana María' } });
+    fireEvent.change(input(/^Correo electrónico/), { target: { value: ' anamaria@example.com ' } });
+    fireEvent.change(input(/^DNI\/NIE/), { target: { value: '12345678a' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
+    expect(await within(again).findByTestId('error-dni')).toHaveTextContent('Dni erroneo, la letra del NIF no se corresponde');
+    expect(within(again).queryByTestId('error-first_name')).not.toBeInTheDocument();
+
+    api.on('POST valkiria/student/update', (req: MockRequest) => envelopeOk(student({ ...body(req), enrolments: [] })));
+    fireEvent.change(input(/^DNI\/NIE/), { target: { value: 'x1234567l' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Datos de Ana María López García guardados')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/student/update')).toEqual([
+      { id: 21, dni: '12345678A', first_name: 'Ana María', email: 'anamaria@example.com' },
+      { id: 21, dni: 'X1234567L', first_name: 'Ana María', email: 'anamaria@example.com' },
+    ]);
+    expect(within(head).queryByTestId('student-edit-form')).not.toBeInTheDocument();
+    expect(within(head).getByTestId('student-title')).toHaveTextContent('Ana María López García');
+    expect(within(head).getByTestId('student-dni')).toHaveTextContent('X1234567L');
+    expect(within(head).getByTestId('student-email')).toHaveTextContent('anamaria@example.com');
+    // the enrolments are the page's, not the answer's
+    expect(within(screen.getByTestId('enrolments')).getAllByTestId('enrolment-licence')).toHaveLength(2);
+  });
+
+  it('a taken DNI is refused under it; "Cancelar" closes the form', async () => {
+    const api = studentHost({ 'POST valkiria/student/update': writeError('CONFLICT-000', 'Ya hay un alumno con el DNI 87654321X', { field: 'dni' }) });
+    renderModule('/valkiria/alumno/21', api);
+    fireEvent.click(await screen.findByTestId('student-edit'));
+    const form = await screen.findByTestId('student-edit-form');
+    fireEvent.change(within(form).getByRole('textbox', { name: /^DNI\/NIE/ }), { target: { value: '87654321X' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByTestId('error-dni')).toHaveTextContent('Ya hay un alumno con el DNI 87654321X');
+    expect(sent(api, 'POST valkiria/student/update')).toEqual([{ id: 21, dni: '87654321X' }]);
+    expect(screen.getByTestId('student-dni')).toHaveTextContent('12345678Z');
+    fireEvent.click(within(form).getByTestId('student-edit-cancel'));
+    expect(screen.queryByTestId('student-edit-form')).not.toBeInTheDocument();
+  });
+
+  it('"Dar de baja" and "Reactivar": the badge, and no "Hacer test" meanwhile', async () => {
+    const api = studentHost({
+      'POST valkiria/student/update': (req: MockRequest) => envelopeOk(student({ state: body(req).state })),
+      'POST valkiria/vecestest': envelopeOk([{ id: 202, name: 'Examen B 1', licence: 'B', kind: 'exam', questions: 2, max_errors: 1, times: 0, passed: 0, best_errors: null, last_at: null }]),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    const head = await screen.findByTestId('student-head');
+    openTab('Tests');
+    expect(await within(screen.getByTestId('student-tests')).findByTestId('take-test')).toHaveTextContent('Hacer test');
+
+    fireEvent.click(within(head).getByTestId('student-deactivate'));
+    expect(await screen.findByText('Ana López García dado de baja: no podrá hacer tests hasta que se reactive')).toBeInTheDocument();
+    const badge = within(head).getByTestId('student-state');
+    expect(badge).toHaveAttribute('data-state', 'inactive');
+    expect(badge).toHaveTextContent('Inactivo');
+    expect(within(badge).getByText('Inactivo')).toHaveClass('vk-badge--warning');
+    expect(within(head).queryByTestId('student-deactivate')).not.toBeInTheDocument();
+    const tests = screen.getByTestId('student-tests');
+    expect(within(tests).queryByTestId('take-test')).not.toBeInTheDocument();
+    expect(within(tests).getByTestId('student-tests-closed')).toHaveTextContent('Está dado de baja: no puede hacer tests hasta que se reactive');
+    expect(within(tests).getByTestId('student-test-name')).toHaveTextContent('Examen B 1');
+    // still editable while inactive
+    expect(within(head).getByTestId('student-edit')).toBeInTheDocument();
+
+    fireEvent.click(within(head).getByTestId('student-activate'));
+    expect(await screen.findByText('Ana López García reactivado')).toBeInTheDocument();
+    expect(within(head).queryByTestId('student-state')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('student-tests')).getByTestId('take-test')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/student/update')).toEqual([
+      { id: 21, state: 'inactive' },
+      { id: 21, state: 'active' },
+    ]);
+  });
+
+  it('"Eliminar" asks first; a deleted student wears the deleted badge and can only be brought back', async () => {
+    const api = studentHost({
+      'POST valkiria/student/update': (req: MockRequest) => envelopeOk(student({ state: body(req).state })),
+      'POST valkiria/vecestest': envelopeOk([{ id: 202, name: 'Examen B 1', licence: 'B', kind: 'exam', questions: 2, max_errors: 1, times: 0, passed: 0, best_errors: null, last_at: null }]),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    const head = await screen.findByTestId('student-head');
+    fireEvent.click(within(head).getByTestId('student-delete'));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Eliminar el alumno' });
+    expect(dialog).toHaveTextContent('¿Eliminar a Ana López García? Dejará de aparecer en la lista de alumnos y no podrá hacer tests.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('POST valkiria/student/update')).toHaveLength(0);
+
+    fireEvent.click(within(head).getByTestId('student-delete'));
+    dialog = await screen.findByRole('alertdialog', { name: 'Eliminar el alumno' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Ana López García eliminado')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/student/update')).toEqual([{ id: 21, state: 'deleted' }]);
+    const badge = within(head).getByTestId('student-state');
+    expect(badge).toHaveAttribute('data-state', 'deleted');
+    expect(within(badge).getByTestId('deleted')).toHaveTextContent('Eliminado');
+    expect(within(head).queryByTestId('student-edit')).not.toBeInTheDocument();
+    expect(within(head).queryByTestId('student-delete')).not.toBeInTheDocument();
+    expect(within(head).queryByTestId('student-deactivate')).not.toBeInTheDocument();
+    expect(within(head).getByTestId('student-new-pin')).toBeDisabled();
+    expect(within(head).getByTestId('student-send-credentials')).toBeDisabled();
+    openTab('Tests');
+    const tests = await screen.findByTestId('student-tests');
+    await within(tests).findByTestId('student-test-name');
+    expect(within(tests).queryByTestId('take-test')).not.toBeInTheDocument();
+    expect(within(tests).getByTestId('student-tests-closed')).toHaveTextContent('Está eliminado: no puede hacer tests');
+
+    // brought back, checked again by the host: a DNI taken meanwhile is refused in the head
+    api.on('POST valkiria/student/update', writeError('CONFLICT-000', 'Ya hay un alumno con el DNI 12345678Z', { field: 'dni' }));
+    fireEvent.click(within(head).getByTestId('student-activate'));
+    expect(await within(head).findByTestId('student-action-errors')).toHaveTextContent('Ya hay un alumno con el DNI 12345678Z');
+    expect(within(head).getByTestId('student-state')).toHaveAttribute('data-state', 'deleted');
+  });
+
+  it('a student read inactive or deleted shows it from the start', async () => {
+    const api = studentHost({
+      'POST valkiria/resume': envelopeOk(resume({ state: 'inactive' })),
+      'POST valkiria/vecestest': envelopeOk([{ id: 202, name: 'Examen B 1', licence: 'B', kind: 'exam', questions: 2, max_errors: 1, times: 0, passed: 0, best_errors: null, last_at: null }]),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    expect(await screen.findByTestId('student-state')).toHaveTextContent('Inactivo');
+    expect(screen.getByTestId('student-activate')).toHaveTextContent('Reactivar');
+    openTab('Tests');
+    await within(await screen.findByTestId('student-tests')).findByTestId('student-test-name');
+    expect(screen.queryByTestId('take-test')).not.toBeInTheDocument();
   });
 });
 
