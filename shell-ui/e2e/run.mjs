@@ -3,7 +3,7 @@
 //
 // Prepares a local registry with the plugins of harness.E2E_PLUGINS (contacts, billing, clock,
 // fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat,
-// alarms, consulting…; harness.prepareRegistry), starts
+// alarms, consulting, valkiria…; harness.prepareRegistry), starts
 // `$VOLANTE_BIN demo` on a free loopback port with a fresh data directory, the built shell
 // (shell-ui/dist, built first if missing) and that registry, waits for /healthz, then drives
 // Chromium (playwright-core, /usr/bin/chromium, fresh profiles) through the sign-in journeys
@@ -19,9 +19,15 @@
 // the alarms journey (alarms.e2e.mjs: an alarm going off, its toast live through the realtime
 // stream, its notice and its mail), the provider notifications journey (notifications.e2e.mjs:
 // the provider administrator, in a second browser, groups the demo school and notifies the group;
-// the director's bell gets it live) and the training consultancy journey (consulting.e2e.mjs: the
+// the director's bell gets it live), the training consultancy journey (consulting.e2e.mjs: the
 // provider administrator, in a second browser, creates a company, a centre, a worker and a
-// finished course with the worker, downloads the worker's PDF and reads the company's credit).
+// finished course with the worker, downloads the worker's PDF and reads the company's credit) and
+// the online theory tests journey (valkiria.e2e.mjs, 31: the director builds a bank of blocks and
+// questions and a block test with an English translation, enrols a student, whose PIN is shown
+// once, who passes the test in English and then fails it blank behind a PIN (a wrong one
+// refused), renews the enrolment in bulk from "Caducidades" and resets the student's attempts).
+// `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
+// without `.e2e.mjs`), for working on one journey; the suite runs them all.
 // Screenshots and the host's log go to test-artifacts/e2e/. Prints "N passed, M failed[, K
 // skipped]"; exits non-zero on a failure.
 import { artifacts, ensureShellBuilt, chromiumPath, journeyRunner, log, openBrowser, prepareRegistry, startHost } from './harness.mjs';
@@ -45,6 +51,11 @@ import { chatJourneys } from './chat.e2e.mjs';
 import { alarmsJourneys } from './alarms.e2e.mjs';
 import { notificationsJourneys } from './notifications.e2e.mjs';
 import { consultingJourneys } from './consulting.e2e.mjs';
+import { valkiriaJourneys } from './valkiria.e2e.mjs';
+
+/** The journey groups E2E_ONLY names (all when unset). */
+const only = process.env.E2E_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+const wanted = (group) => !only?.length || only.includes(group);
 
 async function main() {
   mkdirSync(artifacts, { recursive: true });
@@ -71,24 +82,25 @@ async function main() {
     log('host is healthy; launching Chromium');
     browser = await openBrowser();
     await signinJourneys({ host, browser, journey });
-    await moduleJourneys({ host, browser, journey, skip, registry });
-    await billingJourneys({ host, browser, journey, skip });
-    await clockJourneys({ host, browser, journey, skip });
-    await fleetJourneys({ host, browser, journey, skip });
-    await employeesJourneys({ host, browser, journey, skip });
-    await coursesJourneys({ host, browser, journey, skip });
-    await dgtJourneys({ host, browser, journey, skip });
-    await practicesJourneys({ host, browser, journey, skip });
-    await productsJourneys({ host, browser, journey, skip });
-    await suppliersJourneys({ host, browser, journey, skip });
-    await notesJourneys({ host, browser, journey, skip });
-    await agreementsJourneys({ host, browser, journey, skip });
-    await agendaJourneys({ host, browser, journey, skip });
-    await temaryJourneys({ host, browser, journey, skip });
-    await chatJourneys({ host, browser, journey, skip });
-    await alarmsJourneys({ host, browser, journey, skip });
-    await notificationsJourneys({ host, browser, journey, skip });
-    await consultingJourneys({ host, browser, journey, skip });
+    if (wanted('modules')) await moduleJourneys({ host, browser, journey, skip, registry });
+    if (wanted('billing')) await billingJourneys({ host, browser, journey, skip });
+    if (wanted('clock')) await clockJourneys({ host, browser, journey, skip });
+    if (wanted('fleet')) await fleetJourneys({ host, browser, journey, skip });
+    if (wanted('employees')) await employeesJourneys({ host, browser, journey, skip });
+    if (wanted('courses')) await coursesJourneys({ host, browser, journey, skip });
+    if (wanted('dgt')) await dgtJourneys({ host, browser, journey, skip });
+    if (wanted('practices')) await practicesJourneys({ host, browser, journey, skip });
+    if (wanted('products')) await productsJourneys({ host, browser, journey, skip });
+    if (wanted('suppliers')) await suppliersJourneys({ host, browser, journey, skip });
+    if (wanted('notes')) await notesJourneys({ host, browser, journey, skip });
+    if (wanted('agreements')) await agreementsJourneys({ host, browser, journey, skip });
+    if (wanted('agenda')) await agendaJourneys({ host, browser, journey, skip });
+    if (wanted('temary')) await temaryJourneys({ host, browser, journey, skip });
+    if (wanted('chat')) await chatJourneys({ host, browser, journey, skip });
+    if (wanted('alarms')) await alarmsJourneys({ host, browser, journey, skip });
+    if (wanted('notifications')) await notificationsJourneys({ host, browser, journey, skip });
+    if (wanted('consulting')) await consultingJourneys({ host, browser, journey, skip });
+    if (wanted('valkiria')) await valkiriaJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
     await host.stop(!results.every((r) => r.ok));

@@ -21,7 +21,7 @@ interface Common {
   disabled?: boolean;
 }
 
-/** A labelled text (or date) input of a draft held as text, its error under it. */
+/** A labelled text (or date, time, password) input of a draft held as text, its error under it. */
 export function InputField({
   ctx,
   field,
@@ -39,7 +39,8 @@ export function InputField({
 }: Common & {
   value: string;
   onChange(value: string): void;
-  type?: 'text' | 'date' | 'time';
+  /** `password`: typed hidden, for a PIN or a code read out to nobody. */
+  type?: 'text' | 'date' | 'time' | 'password';
   maxLength?: number;
   inputMode?: 'numeric' | 'decimal' | 'tel';
   min?: string;

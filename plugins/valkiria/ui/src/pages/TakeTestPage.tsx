@@ -246,7 +246,7 @@ function Taking({
 
       <form className="vk-form valkiria-inline-form" noValidate aria-label={t('take.correct')} aria-busy={busy} data-testid="take-form" onSubmit={(ev) => void finish(ev)}>
         <FormMessages errors={errors.errors} general={errors.general} testId="take-errors" />
-        {twoFactor && <InputField ctx={ctx} field="pin" label={t('take.pin')} hint={t('take.pinHint')} inputMode="numeric" maxLength={6} value={draft.pin} onChange={(pin) => set({ pin })} />}
+        {twoFactor && <InputField ctx={ctx} field="pin" label={t('take.pin')} hint={t('take.pinHint')} type="password" inputMode="numeric" maxLength={6} value={draft.pin} onChange={(pin) => set({ pin })} />}
         <FormActions>
           <button type="submit" className="vk-btn vk-btn--primary" disabled={busy} data-testid="take-submit">
             {busy ? t('take.correcting') : t('take.correct')}

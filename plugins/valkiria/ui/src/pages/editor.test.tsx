@@ -124,6 +124,8 @@ describe('a saved test', () => {
     expect(listed()).toEqual(['P-101', 'V-7']);
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    // the toast comes from inside the submit: its buttons are enabled again only after it
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Subir la pregunta V-7' }));
     fireEvent.change(within(form).getByRole('textbox', { name: /^Nombre/ }), { target: { value: 'Examen B 1 (bis)' } });
@@ -173,7 +175,8 @@ describe('a question opened from the bank (test 0)', () => {
     const api = editorHost({ 'POST valkiria/question/update': (req: MockRequest) => envelopeOk(questionDetail({ ...body(req) })), 'GET valkiria/blocktest': envelopeOk([]) });
     renderModule('/test/edicion/view/0/101/0?licence=B', api);
     const panel = await screen.findByTestId('question-panel');
-    expect(panel).toHaveAttribute('data-question-id', '101');
+    // the panel is drawn (loading) before the question's read answers
+    await waitFor(() => expect(panel).toHaveAttribute('data-question-id', '101'));
     expect(await within(panel).findByTestId('question-title')).toHaveTextContent('Pregunta P-101');
     expect(screen.queryByTestId('test-form')).not.toBeInTheDocument();
     expect(screen.queryByTestId('test-finder')).not.toBeInTheDocument();

@@ -119,7 +119,7 @@ describe('taking a test', () => {
     fireEvent.click(screen.getByTestId('take-next'));
     fireEvent.click(screen.getByTestId('take-answer-1'));
     const form = screen.getByTestId('take-form');
-    const pin = within(form).getByRole('textbox', { name: /^PIN del alumno/ });
+    const pin = within(form).getByLabelText(/^PIN del alumno/);
     fireEvent.change(pin, { target: { value: '12' } });
     fireEvent.click(screen.getByTestId('take-submit'));
     expect(await within(form).findByTestId('error-pin')).toHaveTextContent('Escriba los 6 números del PIN');
