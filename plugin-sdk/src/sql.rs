@@ -252,6 +252,14 @@ pub fn placeholders(first: usize, n: usize) -> String {
     (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
 }
 
+/// The placeholders of an `IN (…)` list of `ids`, which it appends to `params` (numbered after
+/// those already there).
+pub fn id_list(params: &mut Vec<SqlValue>, ids: &[i64]) -> String {
+    let first = params.len() + 1;
+    params.extend(ids.iter().map(|id| SqlValue::Integer(*id)));
+    placeholders(first, ids.len())
+}
+
 /// Escape `%`, `_` and `\` for `LIKE … ESCAPE '\'`.
 pub fn like_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -428,6 +436,14 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn id_lists_number_after_the_params_there() {
+        let mut params = vec![SqlValue::Integer(7)];
+        assert_eq!(id_list(&mut params, &[3, 5]), "$2, $3");
+        assert_eq!(params, vec![SqlValue::Integer(7), SqlValue::Integer(3), SqlValue::Integer(5)]);
+        assert_eq!(id_list(&mut params, &[]), "");
+    }
     use serde::Deserialize;
 
     #[derive(Debug, Deserialize, PartialEq)]

@@ -158,6 +158,22 @@ pub fn add_days(date: &str, days: i64) -> Option<String> {
     Some(format!("{y:04}-{m:02}-{d:02}"))
 }
 
+/// `date` plus `months` (negative: back), on the same day of the month, or on the month's last
+/// day when it has no such day (31 January + 1 month = 28 or 29 February).
+pub fn add_months(date: &str, months: i64) -> Option<String> {
+    let (y, m, d) = parse_date(date)?;
+    let index = i64::from(y) * 12 + i64::from(m) - 1 + months;
+    let year = i32::try_from(index.div_euclid(12)).ok()?;
+    let month = index.rem_euclid(12) as u32 + 1;
+    Some(format!("{year:04}-{month:02}-{:02}", d.min(days_in_month(year, month))))
+}
+
+/// How many days `month` (1–12) of `year` has.
+pub fn days_in_month(year: i32, month: u32) -> u32 {
+    let (next_year, next_month) = if month == 12 { (year + 1, 1) } else { (year, month + 1) };
+    (days_from_civil(next_year, next_month, 1) - days_from_civil(year, month, 1)) as u32
+}
+
 /// Days from `from` to `to` (negative when `to` is earlier).
 pub fn days_between(from: &str, to: &str) -> Option<i64> {
     let (a, b) = (parse_date(from)?, parse_date(to)?);
@@ -197,6 +213,18 @@ pub fn format_utc(secs: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn months_added_keep_the_day_or_take_the_last() {
+        assert_eq!(add_months("2026-01-15", 6).as_deref(), Some("2026-07-15"));
+        assert_eq!(add_months("2026-01-31", 1).as_deref(), Some("2026-02-28"));
+        assert_eq!(add_months("2028-01-31", 1).as_deref(), Some("2028-02-29"));
+        assert_eq!(add_months("2026-11-30", 3).as_deref(), Some("2027-02-28"));
+        assert_eq!(add_months("2026-03-31", -1).as_deref(), Some("2026-02-28"));
+        assert_eq!(add_months("2024-02-29", 12).as_deref(), Some("2025-02-28"));
+        assert_eq!(add_months("2026-02-30", 1), None);
+        assert_eq!((days_in_month(2026, 2), days_in_month(2000, 2), days_in_month(1900, 2), days_in_month(2026, 12)), (28, 29, 28, 31));
+    }
 
     #[test]
     fn local_dates_and_times_become_utc_instants() {

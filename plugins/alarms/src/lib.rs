@@ -164,25 +164,15 @@ pub fn local_instant(date: &str, hhmm: &str) -> Option<i64> {
     ZONE.instant(date, hhmm)
 }
 
-fn days_in_month(y: i32, m: u32) -> u32 {
-    let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
-    (time::days_from_civil(ny, nm, 1) - time::days_from_civil(y, m, 1)) as u32
-}
-
 /// The `n`-th occurrence's local date of an alarm first on `date` (`YYYY-MM-DD`).
 fn occurrence(date: &str, repeat: &str, n: i64) -> Option<String> {
-    let (y, m, d) = time::parse_date(date)?;
+    time::parse_date(date)?;
     match repeat {
         "daily" => time::add_days(date, n),
         "weekly" => time::add_days(date, 7 * n),
-        "monthly" | "yearly" => {
-            let months = if repeat == "monthly" { n } else { 12 * n };
-            let total = i64::from(y) * 12 + i64::from(m - 1) + months;
-            let (ny, nm) = (total.div_euclid(12) as i32, total.rem_euclid(12) as u32 + 1);
-            // The 31st (or 29 February) falls on the month's last day when it has no such day.
-            let nd = d.min(days_in_month(ny, nm));
-            Some(format!("{ny:04}-{nm:02}-{nd:02}"))
-        }
+        // The 31st (or 29 February) falls on the month's last day when it has no such day.
+        "monthly" => time::add_months(date, n),
+        "yearly" => time::add_months(date, 12 * n),
         _ => (n == 0).then(|| date.to_string()),
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
-use volante_plugin_sdk::sql::SqlValue;
+use volante_plugin_sdk::sql::{id_list, SqlValue};
 use volante_plugin_sdk::{host, time, validate, Checks};
 
 mod file;
@@ -118,17 +118,6 @@ pub(crate) fn live_name(ctx: &Ctx, kind: Kind, id: i64) -> Result<Option<String>
         &format!("SELECT {} AS name FROM {} WHERE business_id = $1 AND id = $2 AND state <> 'deleted'", kind.name_sql(), kind.table()),
         &params![ctx.business_id, id],
     )
-}
-
-/// `$n, $n+1, …` for a list of ids after `params`, which it extends.
-fn id_list(params: &mut Vec<SqlValue>, ids: &[i64]) -> String {
-    ids.iter()
-        .map(|id| {
-            params.push(id.to_sql());
-            format!("${}", params.len())
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The names of some records of a kind, whatever their state, by id.

@@ -4,26 +4,7 @@
 
 use volante_plugin_sdk::time::{self, SpanishZone};
 
-/// `date` (`YYYY-MM-DD`) plus `months`, on the same day of the month, or the month's last day
-/// when it is shorter (31 January + 1 month = 28 or 29 February).
-pub fn add_months(date: &str, months: i64) -> Option<String> {
-    let (y, m, d) = time::parse_date(date)?;
-    let index = i64::from(y) * 12 + i64::from(m) - 1 + months;
-    let (year, month) = (index.div_euclid(12), index.rem_euclid(12) + 1);
-    let year = i32::try_from(year).ok()?;
-    let month = month as u32;
-    let last = days_in_month(year, month);
-    Some(format!("{year:04}-{month:02}-{:02}", d.min(last)))
-}
-
-fn days_in_month(year: i32, month: u32) -> u32 {
-    match month {
-        4 | 6 | 9 | 11 => 30,
-        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-        2 => 28,
-        _ => 31,
-    }
-}
+pub use volante_plugin_sdk::time::add_months;
 
 /// A renewal by months counts from the later of today and the current end: an enrolment still
 /// running keeps its days, an expired one starts again today.

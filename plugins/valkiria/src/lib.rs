@@ -13,7 +13,6 @@ use std::collections::BTreeMap;
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource;
-use volante_plugin_sdk::sql::SqlValue;
 use volante_plugin_sdk::{host, validate};
 
 pub mod bank;
@@ -71,16 +70,7 @@ pub fn today() -> String {
     host::spanish_today()
 }
 
-/// `$n, $n+1, …` for a list of ids after `params`, which it extends.
-pub fn id_list(params: &mut Vec<SqlValue>, ids: &[i64]) -> String {
-    ids.iter()
-        .map(|id| {
-            params.push(id.to_sql());
-            format!("${}", params.len())
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+pub use volante_plugin_sdk::sql::id_list;
 
 /// Distinct ids in ascending order (for `IN` lists).
 pub fn distinct(ids: impl IntoIterator<Item = i64>) -> Vec<i64> {
