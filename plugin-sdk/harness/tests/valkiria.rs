@@ -534,3 +534,126 @@ async fn a_new_student_comes_from_a_contact() {
     assert_eq!(fields(&h.post("valkiria/assigncourse", json!({ "contact_id": 999_999, "first_name": "X", "dni": "00000000T", "licence": "B" })).await), ["contact_id"]);
     assert_eq!(ok(&h.get("valkiria/listuserautoescuela", &[]).await)["total"], 2);
 }
+
+#[tokio::test]
+async fn students_ask_doubts_and_the_staff_answer_them() {
+    let h = Harness::start("plugins/valkiria").await.unwrap();
+    let block = id(&h.post("valkiria/temary/create", json!({ "licence": "B", "name": "Señales" })).await);
+    let stop = id(&h
+        .post(
+            "valkiria/question/create",
+            json!({ "block_id": block, "reference": "S-1", "statement": "¿Qué indica una señal de STOP?", "answers": ["Detenerse siempre", "Ceder el paso"], "correct": 0,
+                    "explanation": "Obliga a detenerse" }),
+        )
+        .await);
+    ok(&h
+        .post(
+            "valkiria/question/translated/update",
+            json!({ "question_id": stop, "language": "en", "statement": "What does a STOP sign mean?", "answers": ["Always stop", "Give way"], "explanation": "" }),
+        )
+        .await);
+    let lights = id(&h.post("valkiria/question/create", json!({ "block_id": block, "reference": "S-2", "statement": "¿Y el ámbar fijo?", "answers": ["Parar si se puede", "Acelerar"], "correct": 0 })).await);
+    let test = id(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "Señales 1", "block_id": block, "question_ids": [stop, lights], "max_errors": 1 })).await);
+    let lucia = id(&h.post("valkiria/assigncourse", json!({ "dni": "54362315K", "first_name": "Lucía", "last_name": "Pérez", "email": "lucia@example.com", "licence": "B" })).await);
+    let mario = id(&h.post("valkiria/assigncourse", json!({ "dni": "X1234567L", "first_name": "Mario", "licence": "B" })).await);
+    let taken = ok(&h
+        .post("valkiria/test/test", json!({ "student_id": lucia, "test_id": test, "language": "en", "answers": answers(&[(stop, Some(1)), (lights, None)]) }))
+        .await)
+    .clone();
+    let attempt = taken["id"].as_i64().unwrap();
+    let marios = id(&h.post("valkiria/test/test", json!({ "student_id": mario, "test_id": test, "answers": answers(&[(stop, Some(0)), (lights, Some(0))]) })).await);
+
+    // ---- Asking: every bad field at once; a foreign attempt, a wrong PIN and a deleted question are refused.
+    let mut stream = h.realtime(&h.token).await;
+    assert_eq!(stream.next(std::time::Duration::from_secs(5)).await.map(|e| e.0).as_deref(), Some("ready"));
+    assert_eq!(fields(&h.post("valkiria/duda/create", json!({ "student_id": 0, "question_id": 0, "text": " " })).await), ["student_id", "question_id", "text"]);
+    assert_eq!(fields(&h.post("valkiria/duda/create", json!({ "student_id": lucia, "question_id": stop, "text": "x".repeat(2001) })).await), ["text"]);
+    assert_eq!(fields(&h.post("valkiria/duda/create", json!({ "student_id": lucia, "question_id": stop, "attempt_id": marios, "text": "¿?" })).await), ["attempt_id"]);
+    assert_eq!(code(&h.post("valkiria/duda/create", json!({ "student_id": lucia, "question_id": 999_999, "text": "¿?" })).await), "NOT-FOUND-000");
+    ok(&h.post("valkiria/twofactor", json!({ "student_id": lucia, "enabled": true })).await);
+    let pin = ok(&h.post("valkiria/new_pin", json!({ "student_id": lucia })).await)["pin"].as_str().unwrap().to_string();
+    let wrong = if pin == "000000" { "111111" } else { "000000" };
+    let refused = h.post("valkiria/duda/create", json!({ "student_id": lucia, "question_id": stop, "attempt_id": attempt, "text": "¿Por qué?", "pin": wrong })).await;
+    assert_eq!((fields(&refused), details(&refused)), (vec!["pin".to_string()], "El PIN no es correcto".to_string()));
+    assert_eq!(fields(&h.post("valkiria/duda/create", json!({ "student_id": lucia, "question_id": stop, "text": "¿Por qué?" })).await), ["pin"]);
+    assert_eq!(ok(&h.get("duda/read", &[]).await)["total"], 0, "the refusals stored nothing");
+
+    let asked = ok(&h
+        .post("valkiria/duda/create", json!({ "student_id": lucia, "question_id": stop, "attempt_id": attempt, "text": "  ¿Por qué no basta con ceder el paso?  ", "pin": pin }))
+        .await)
+    .clone();
+    let doubt = asked["id"].as_i64().unwrap();
+    assert_eq!(
+        (asked["text"].as_str(), asked["chosen"].as_i64(), asked["language"].as_str(), asked["test_id"].as_i64(), asked["test"].as_str(), asked["read"].as_bool()),
+        (Some("¿Por qué no basta con ceder el paso?"), Some(1), Some("en"), Some(test), Some("Señales 1"), Some(false))
+    );
+    assert_eq!((asked["student"]["name"].as_str(), asked["question"]["reference"].as_str(), asked["question"]["block"].as_str()), (Some("Lucía Pérez"), Some("S-1"), Some("Señales")));
+    let (name, push) = stream.next_push(std::time::Duration::from_secs(5)).await.expect("the staff hear of the doubt");
+    assert_eq!((name.as_str(), push["id"].as_i64(), push["what"].as_str()), ("valkiria.doubt", Some(doubt), Some("asked")));
+    // Without an attempt (from the test list), blank chosen and Spanish.
+    let plain = ok(&h.post("valkiria/duda/create", json!({ "student_id": mario, "question_id": lights, "text": "¿Ámbar intermitente?" })).await).clone();
+    assert_eq!((plain["attempt_id"].clone(), plain["chosen"].clone(), plain["language"].as_str()), (json!(null), json!(null), Some("es")));
+    let marios_doubt = plain["id"].as_i64().unwrap();
+    let third = id(&h.post("valkiria/duda/create", json!({ "student_id": mario, "question_id": stop, "attempt_id": marios, "text": "¿Y si no hay nadie?" })).await);
+
+    // ---- Reading: newest first, the unread count, filters and the finder.
+    let page = ok(&h.get("duda/read", &[]).await).clone();
+    assert_eq!((page["total"].as_i64(), page["unread"].as_i64(), ints(&page["items"], "id")), (Some(3), Some(3), vec![third, marios_doubt, doubt]));
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("student_id", &mario.to_string())]).await)["items"], "id"), [third, marios_doubt]);
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("search", "perez")]).await)["items"], "id"), [doubt]);
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("search", "ambar")]).await)["items"], "id"), [marios_doubt]);
+    assert_eq!(ok(&h.get("duda/read", &[("licence", "C")]).await)["total"], 0);
+    assert_eq!(fields(&h.get("duda/read", &[("status", "pendiente")]).await), ["status"]);
+    assert_eq!(fields(&h.get("duda/read", &[("licence", "Z")]).await), ["licence"]);
+    assert_eq!(code(&h.get("duda/read", &[("id", "999999")]).await), "NOT-FOUND-000");
+
+    // The question as the student saw it (in English), with the doubts on it.
+    let question = ok(&h.get("duda/cuestion/read", &[("id", &doubt.to_string())]).await).clone();
+    assert_eq!(
+        (question["statement"].as_str(), question["translated"].as_bool(), question["chosen"].as_i64(), question["correct"].as_i64(), question["explanation"].as_str()),
+        (Some("What does a STOP sign mean?"), Some(true), Some(1), Some(0), Some("Obliga a detenerse"))
+    );
+    assert_eq!((ints(&question["doubts"], "id"), strings(&question["doubts"], "student_name")), (vec![third, doubt], vec!["Mario".to_string(), "Lucía Pérez".into()]));
+    assert_eq!(ok(&h.get("duda/cuestion/read", &[("id", &marios_doubt.to_string())]).await)["translated"], false);
+
+    // ---- Read and unread, one or all.
+    let read = ok(&h.post("duda/leida", json!({ "id": marios_doubt })).await).clone();
+    assert_eq!((read["read"].as_bool(), read["read_by_name"].is_string()), (Some(true), true));
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("status", "unread")]).await)["items"], "id"), [third, doubt]);
+    assert_eq!(ok(&h.get("duda/read", &[]).await)["unread"], 2);
+    assert_eq!(ok(&h.post("duda/leida", json!({ "id": marios_doubt, "read": false })).await)["read_at"], json!(null));
+    assert_eq!(ok(&h.post("duda/todas/leidas", json!({ "student_id": mario })).await)["marked"], 2);
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("status", "unread")]).await)["items"], "id"), [doubt]);
+
+    // ---- Answering: required, mailed to the student with an e-mail, marks it read.
+    assert_eq!(fields(&h.post("duda/respuesta", json!({ "id": doubt, "answer": "  " })).await), ["answer"]);
+    assert_eq!(h.outbox().len(), 0);
+    let answered = ok(&h.post("duda/respuesta", json!({ "id": doubt, "answer": "En un STOP hay que detenerse siempre, aunque no venga nadie." })).await).clone();
+    assert_eq!((answered["mailed_to"].as_str(), answered["read"].as_bool(), answered["answered_by_name"].is_string()), (Some("lucia@example.com"), Some(true), true));
+    let mails: Vec<String> = h.outbox().iter().map(|m| m.replace("=\r\n", "")).collect();
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("lucia@example.com") && mails[0].contains("S-1"), "{}", mails[0]);
+    let unanswered = ok(&h.post("duda/respuesta", json!({ "id": third, "answer": "Igual: detenerse." })).await).clone();
+    assert_eq!(unanswered["mailed_to"], json!(null), "Mario has no e-mail");
+    assert_eq!(h.outbox().len(), 1);
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("status", "answered")]).await)["items"], "id"), [third, doubt]);
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("status", "unanswered")]).await)["items"], "id"), [marios_doubt]);
+    assert_eq!(ints(&ok(&h.get("duda/read", &[("search", "aunque")]).await)["items"], "id"), [doubt], "the answer is searched too");
+    assert_eq!(ok(&h.get("duda/read", &[]).await)["unread"], 0);
+
+    // ---- Deleting: gone from the lists, refused to writes.
+    assert_eq!(ok(&h.post("valkiria/duda/delete", json!({ "id": marios_doubt })).await)["state"], "deleted");
+    assert_eq!(ok(&h.get("duda/read", &[]).await)["total"], 2);
+    assert_eq!(code(&h.post("duda/respuesta", json!({ "id": marios_doubt, "answer": "x" })).await), "CONFLICT-000");
+    assert_eq!(code(&h.post("duda/leida", json!({ "id": marios_doubt })).await), "CONFLICT-000");
+
+    // ---- The permission and the business boundary.
+    let teacher = h.teacher_token().await.unwrap();
+    assert_eq!(code(&h.get_as(&teacher, "duda/read", &[]).await), "PERMISSION-000");
+    let other = &h.other_token;
+    assert_eq!(ok(&h.get_as(other, "duda/read", &[]).await)["total"], 0);
+    assert_eq!(code(&h.get_as(other, "duda/read", &[("id", &doubt.to_string())]).await), "NOT-FOUND-000");
+    assert_eq!(code(&h.post_as(other, "duda/respuesta", json!({ "id": doubt, "answer": "x" })).await), "NOT-FOUND-000");
+    assert_eq!(ok(&h.post_as(other, "duda/todas/leidas", json!({})).await)["marked"], 0);
+    assert_eq!(code(&h.post_as(other, "valkiria/duda/create", json!({ "student_id": lucia, "question_id": stop, "text": "x" })).await), "NOT-FOUND-000");
+}

@@ -7,6 +7,7 @@
 //! - `bank`: blocks, questions, translations and tests;
 //! - `students`: students, enrolments and their renewal, PINs, credentials, resets;
 //! - `results`: taking a test and the reports on the attempts;
+//! - `doubts`: the students' doubts about questions, read and answered by the staff;
 //! - `dates` and `pin`: the pure logic (calendar arithmetic, PIN hashing).
 
 use std::collections::BTreeMap;
@@ -17,6 +18,7 @@ use volante_plugin_sdk::{host, validate};
 
 pub mod bank;
 pub mod dates;
+pub mod doubts;
 pub mod pin;
 pub mod results;
 pub mod students;
@@ -178,7 +180,8 @@ impl Plugin for Valkiria {
     fn router() -> Router {
         let router = bank::routes(Router::new());
         let router = students::routes(router);
-        results::routes(router)
+        let router = results::routes(router);
+        doubts::routes(router)
     }
 
     fn schemas(schemas: &mut Schemas) {
@@ -187,6 +190,7 @@ impl Plugin for Valkiria {
             .resource::<Question>()
             .resource::<Test>()
             .resource::<Student>()
+            .resource::<doubts::Doubt>()
             .add::<bank::BlockUpdate>("valkiria_block_update")
             .add::<bank::QuestionUpdate>("valkiria_question_update")
             .add::<bank::TranslationBody>("valkiria_translation")
@@ -203,7 +207,12 @@ impl Plugin for Valkiria {
             .add::<students::ResetBody>("valkiria_reset")
             .add::<results::Take>("valkiria_take")
             .add::<results::Evolution>("valkiria_evolution")
-            .add::<results::TemaryResume>("valkiria_temary_resume");
+            .add::<results::TemaryResume>("valkiria_temary_resume")
+            .add::<doubts::Ask>("valkiria_doubt_ask")
+            .add::<doubts::MarkRead>("valkiria_doubt_read")
+            .add::<doubts::Reply>("valkiria_doubt_reply")
+            .add::<doubts::MarkAll>("valkiria_doubt_read_all")
+            .add::<doubts::DoubtRef>("valkiria_doubt_ref");
     }
 }
 

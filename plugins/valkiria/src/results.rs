@@ -175,13 +175,7 @@ fn take(ctx: &Ctx, req: &Req) -> Result<Value> {
     if dates::expired(&today, &enrolment.data.expires_on) {
         return Err(Error::conflict(format!("La matrícula del permiso {} caducó el {}", test.licence, time::spanish_date(&enrolment.data.expires_on))));
     }
-    if student.data.two_factor {
-        match body.pin.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
-            None => return Err(Error::invalid_field("pin", "Introduzca el PIN del alumno")),
-            Some(pin) if !students::pin_matches(ctx, student.id, pin)? => return Err(Error::invalid_field("pin", "El PIN no es correcto")),
-            Some(_) => {}
-        }
-    }
+    students::check_pin(ctx, &student, body.pin.as_deref())?;
     // What was sent.
     let mut checks = Checks::new();
     let language = checks_language(&mut checks, body.language.as_deref());

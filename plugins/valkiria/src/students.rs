@@ -294,6 +294,18 @@ pub fn pin_matches(ctx: &Ctx, student_id: i64, given: &str) -> Result<bool> {
     Ok(stored.is_some_and(|s| pin::verify(&s.pin_salt, &s.pin_hash, given)))
 }
 
+/// With `two_factor`, the student's PIN must be given and right (`REQ-102` on `pin`).
+pub fn check_pin(ctx: &Ctx, student: &Record<Student>, given: Option<&str>) -> Result<()> {
+    if !student.data.two_factor {
+        return Ok(());
+    }
+    match given.map(str::trim).filter(|p| !p.is_empty()) {
+        None => Err(Error::invalid_field("pin", "Introduzca el PIN del alumno")),
+        Some(pin) if !pin_matches(ctx, student.id, pin)? => Err(Error::invalid_field("pin", "El PIN no es correcto")),
+        Some(_) => Ok(()),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Enrolling
 
@@ -785,7 +797,7 @@ fn pin_renew(ctx: &Ctx, req: &Req) -> Result<Value> {
 
 /// The name the mail signs with: the student's branch (its trade name), else the caller's, else
 /// the business's first branch.
-fn school_name(ctx: &Ctx, branch_id: Option<i64>) -> String {
+pub(crate) fn school_name(ctx: &Ctx, branch_id: Option<i64>) -> String {
     let branches = directory::branches();
     branch_id
         .or(ctx.branch_id)
