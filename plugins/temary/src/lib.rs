@@ -1,7 +1,9 @@
 //! Volante's `temary` plugin: the syllabi ("temarios") a school teaches from. A syllabus has
 //! themes, a theme subthemes, a subtheme sections, each kept in order (positions 1, 2, … within
-//! its parent). The spec's `temary/` calls. See README.md.
+//! its parent). The spec's `temary/` calls, and the functions the guided-classes module reads
+//! the syllabi through (`exports`). See README.md.
 
+pub mod exports;
 mod tree;
 
 use volante_plugin_sdk::prelude::*;
@@ -317,6 +319,11 @@ impl Plugin for Temaries {
             .post("temary/subtheme/sheet/orden", sheet_order)
             .post("temary/subtheme/video/upload", |ctx, req| upload::<Video>(ctx, req, true))
             .post("temary/subtheme/video/delete", remove_material::<Video>)
+    }
+
+    /// The functions other plugins call (`temary.books`, `temary.book`, `temary.materials`).
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        exports::invoke(ctx, function, args_json)
     }
 
     fn schemas(schemas: &mut Schemas) {

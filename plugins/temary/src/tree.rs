@@ -230,13 +230,40 @@ pub fn children<C: Child>(ctx: &Ctx, parent: i64) -> Result<Vec<Record<C>>> {
     }
 }
 
-/// The live children of each of `parents`, in the parents' order and then their own.
+/// The live children of each of `parents`, in the parents' order and then their own: one read
+/// per 500 parents (and per 500 children), not one per parent.
 pub fn children_of_many<C: Child>(ctx: &Ctx, parents: &[i64]) -> Result<Vec<Record<C>>> {
+    let mut distinct = parents.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
     let mut all = Vec::new();
-    for parent in parents {
-        all.extend(children::<C>(ctx, *parent)?);
+    for chunk in distinct.chunks(500) {
+        let condition = format!("{} IN ({})", C::PARENT, vec!["${}"; chunk.len()].join(", "));
+        let mut page = 1;
+        loop {
+            let query = ListQuery { page: Some(page), per_page: Some(500), ..ListQuery::default() };
+            let values = chunk.iter().map(|id| id.to_sql()).collect();
+            let found = resource::list_where::<C>(ctx, &query, Some(&condition), values)?;
+            let done = found.to >= found.total || found.items.is_empty();
+            all.extend(found.items);
+            if done {
+                break;
+            }
+            page += 1;
+        }
     }
-    Ok(all)
+    Ok(in_parent_order(all, parents, |c| c.data.parent()))
+}
+
+/// `records` (each parent's in their own order) grouped by parent in the order of `parents`.
+pub fn in_parent_order<T>(mut records: Vec<T>, parents: &[i64], parent_of: impl Fn(&T) -> i64) -> Vec<T> {
+    let mut ranks = std::collections::BTreeMap::new();
+    for (i, parent) in parents.iter().enumerate() {
+        ranks.entry(*parent).or_insert(i);
+    }
+    // Stable: each parent's children keep the order they were read in.
+    records.sort_by_key(|r| ranks.get(&parent_of(r)).copied().unwrap_or(usize::MAX));
+    records
 }
 
 /// Live children per parent: `[(parent, count)]`.
@@ -273,4 +300,32 @@ pub fn reorder<C: Child>(ctx: &Ctx, parent: i64, ids: &[i64], what: &str) -> Res
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_of_many_parents_come_in_the_parents_order() {
+        // Read in position order across parents; grouped by parent as asked, each keeping its own.
+        let read = vec![(7, "a1"), (3, "b1"), (7, "a2"), (9, "c1"), (3, "b2")];
+        let ordered = in_parent_order(read, &[3, 9, 7, 3], |r| r.0);
+        assert_eq!(ordered.iter().map(|r| r.1).collect::<Vec<_>>(), ["b1", "b2", "c1", "a1", "a2"]);
+        // A child of a parent not asked for goes last.
+        let ordered = in_parent_order(vec![(1, "x"), (2, "y")], &[2], |r| r.0);
+        assert_eq!(ordered.iter().map(|r| r.1).collect::<Vec<_>>(), ["y", "x"]);
+    }
+
+    #[test]
+    fn positions_asked_for_are_kept_within_the_list() {
+        let body = |v: Value| resource::object(v).unwrap();
+        assert_eq!(wanted_position(&body(json!({})), 4).unwrap(), 4);
+        assert_eq!(wanted_position(&body(json!({ "position": null })), 4).unwrap(), 4);
+        assert_eq!(wanted_position(&body(json!({ "position": 2 })), 4).unwrap(), 2);
+        assert_eq!(wanted_position(&body(json!({ "position": 0 })), 4).unwrap(), 1);
+        assert_eq!(wanted_position(&body(json!({ "position": 99 })), 4).unwrap(), 4);
+        assert_eq!(wanted_position(&body(json!({ "position": 3 })), 0).unwrap(), 1);
+        assert_eq!(wanted_position(&body(json!({ "position": "x" })), 4).unwrap_err().field(), Some("position"));
+    }
 }
