@@ -10,6 +10,8 @@ export type SearchMode = 'text' | 'reference' | 'block' | 'failed';
 export type EvolutionGroup = 'day' | 'week' | 'month';
 /** The students list's filter: an enrolment not expired, or none live and not expired. */
 export type StudentStatus = 'active' | 'expired';
+/** The doubts' filter: not read yet, read, answered, not answered. */
+export type DoubtStatus = 'unread' | 'read' | 'answered' | 'unanswered';
 
 /** What every record carries (README "Records"). */
 export interface Stored {
@@ -345,6 +347,108 @@ export interface Correction {
   questions: CorrectedQuestion[];
 }
 
+/** A student as a doubt names them. */
+export interface DoubtStudent {
+  id: number;
+  name: string;
+  dni: string;
+  /** '' (or null) when the student has none. */
+  email: string | null;
+}
+
+/** A question as a doubt names it. */
+export interface DoubtQuestion {
+  id: number;
+  reference: string;
+  statement: string;
+  block_id: number;
+  block: string | BlockRef | null;
+  licence: string;
+}
+
+/** A student's doubt about a question (`GET duda/read?id=`). */
+export interface Doubt {
+  id: number;
+  student_id: number;
+  student: DoubtStudent;
+  question_id: number;
+  question: DoubtQuestion;
+  /** The attempt it came from (null: asked outside a correction). */
+  attempt_id: number | null;
+  test_id: number | null;
+  /** The attempt's test's name. */
+  test: string | null;
+  /** The answer the student gave in that attempt (null: blank, or no attempt). */
+  chosen: number | null;
+  language: Language;
+  text: string;
+  read: boolean;
+  read_at: string | null;
+  read_by_name: string | null;
+  /** '' (or null) while unanswered. */
+  answer: string | null;
+  answered_at: string | null;
+  answered_by_name: string | null;
+  created_at: string;
+  state: 'active' | 'deleted';
+  /** Only in `duda/respuesta`'s answer: where the answer was mailed (null: the student has no e-mail). */
+  mailed_to?: string | null;
+}
+
+/** A page of doubts, with the business's unread live doubts. */
+export interface DoubtPage extends ListPage<Doubt> {
+  unread: number;
+}
+
+/** The doubts list's query: what is not set is left out. */
+export interface DoubtQuery {
+  status?: DoubtStatus | '';
+  student_id?: number;
+  licence?: string;
+  search?: string;
+  page: number;
+  per_page: number;
+}
+
+/** A live doubt on the same question (`duda/cuestion/read`'s `doubts`). */
+export interface DoubtOnQuestion {
+  id: number;
+  student_name: string;
+  text: string;
+  answer: string | null;
+  created_at: string;
+  read: boolean;
+}
+
+/** `GET duda/cuestion/read?id=`: a doubt's question as the student saw it, their answer and every live doubt on it. */
+export interface DoubtQuestionView {
+  id?: number;
+  doubt_id?: number;
+  reference?: string;
+  block_id?: number;
+  block?: string | BlockRef | null;
+  licence?: string;
+  state?: RecordState;
+  statement: string;
+  answers: string[];
+  correct: number;
+  explanation: string | null;
+  /** true: in the doubt's language; false: in Spanish (no translation, or asked in Spanish). */
+  translated: boolean;
+  language?: Language;
+  chosen: number | null;
+  doubts: DoubtOnQuestion[];
+}
+
+/** What `POST valkiria/duda/create` takes (from a test's correction). */
+export interface NewDoubt {
+  student_id: number;
+  question_id: number;
+  attempt_id?: number;
+  text: string;
+  pin?: string;
+}
+
 /** A renewal: a new date, or a number of months (1–36) counted from the later of today and the current end. */
 export type Renewal = { expires_on: string } | { months: number };
 
@@ -421,6 +525,21 @@ export function valkiriaApi(api: ApiClient) {
       evolution: (studentId: number, group: EvolutionGroup) =>
         api.post<EvolutionPoint[] | ListPage<EvolutionPoint>>('valkiria/report/evolution', { student_id: studentId, group }).then(itemsOf),
       blocks: (studentId: number) => api.post<BlockProgress[] | ListPage<BlockProgress>>('valkiria/temary/resume', { student_id: studentId }).then(itemsOf),
+    },
+    doubts: {
+      /** A page of live doubts, newest first (`unread`: the business's unread ones). */
+      list: (query: DoubtQuery) => api.get<DoubtPage>('duda/read', compactQuery(query)),
+      read: (id: number) => api.get<Doubt>('duda/read', { id }),
+      /** The doubt's question as the student saw it, their answer and the other doubts on it. */
+      question: (id: number) => api.get<DoubtQuestionView>('duda/cuestion/read', { id }),
+      /** `duda/leida`: read (true) or unread again (false); answers the doubt. */
+      markRead: (id: number, read: boolean) => api.post<Doubt>('duda/leida', { id, read }),
+      /** `duda/respuesta`: answers it (and marks it read); `mailed_to` null: the student has no e-mail. */
+      answer: (id: number, answer: string) => api.post<Doubt>('duda/respuesta', { id, answer }),
+      /** Every unread live doubt (of a student) marked read; answers how many. */
+      markAllRead: (studentId?: number) => api.post<{ marked: number }>('duda/todas/leidas', studentId ? { student_id: studentId } : {}),
+      create: (body: NewDoubt) => api.post<Doubt>('valkiria/duda/create', body),
+      remove: (id: number) => api.post<{ id: number; state: 'deleted' }>('valkiria/duda/delete', { id }),
     },
   };
 }

@@ -7,7 +7,7 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { EVOLUTION_GROUPS, LICENCES, SEARCH_MODES, STUDENT_STATUSES, TEST_KINDS, TEST_LANGUAGES, TRANSLATION_LANGUAGES } from './lists';
+import { DOUBT_STATUSES, EVOLUTION_GROUPS, LICENCES, SEARCH_MODES, STUDENT_STATUSES, TEST_KINDS, TEST_LANGUAGES, TRANSLATION_LANGUAGES } from './lists';
 import valkiria from './module';
 
 const src = dirname(fileURLToPath(import.meta.url));
@@ -21,16 +21,19 @@ const ROUTES = [
   '/valkiria/alumno/:student_id',
   '/valkiria/caducidades',
   '/valkiria/test/:test_id/alumno/:student_id',
+  '/dudas/list',
+  '/dudas/view/:dudas_id',
 ];
 
 describe('the valkiria remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, six routes behind the valkiria permission', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, eight routes behind the valkiria permission', () => {
     expect(isVolanteModule(valkiria)).toBe(true);
     expect(valkiria.id).toBe('valkiria');
     expect(valkiria.namespace).toBe('valkiria');
     expect(resources.en).toEqual({});
     expect(valkiria.routes.map((r) => [r.path, r.permission ?? null])).toEqual(ROUTES.map((path) => [path, 'valkiria']));
     expect(lookup('menu.valkiria')).toBe('Test online');
+    expect(lookup('menu.dudas')).toBe('Dudas');
   });
 
   it.runIf(existsSync(manifestPath) && readFileSync(manifestPath, 'utf8').includes('[ui]'))("matches plugin.toml's [ui]: remote, routes and menu", () => {
@@ -67,8 +70,9 @@ describe('the valkiria remote', () => {
       ...['text', 'reference'].map((m) => `finder.placeholders.${m}`),
       ...STUDENT_STATUSES.map((s) => `students.statuses.${s || 'all'}`),
       ...EVOLUTION_GROUPS.flatMap((g) => [`evolution.groups.${g}`, `evolution.periods.${g}`]),
-      ...['summary', 'tests', 'evolution', 'blocks', 'failed', 'resets'].map((tab) => `tabs.${tab}`),
-      ...['bank', 'students', 'expiries'].map((s) => `nav.${s}`),
+      ...['summary', 'tests', 'evolution', 'blocks', 'failed', 'doubts', 'resets'].map((tab) => `tabs.${tab}`),
+      ...['bank', 'students', 'expiries', 'doubts'].map((s) => `nav.${s}`),
+      ...DOUBT_STATUSES.flatMap((s) => [`doubts.statuses.${s || 'all'}`, `doubts.empty.${s || 'all'}`]),
       ...['students', 'activeStudents', 'expiring', 'attempts', 'passRate'].map((f) => `figures.${f}`),
       ...['active', 'inactive', 'deleted'].map((s) => `states.${s}`),
       ...['passed', 'failed'].map((r) => `result.${r}`),
@@ -77,5 +81,7 @@ describe('the valkiria remote', () => {
     expect(LICENCES).toHaveLength(18);
     expect(TRANSLATION_LANGUAGES.map((l) => lookup(`languages.${l}`))).toEqual(['Català', 'Euskara', 'Galego', 'English', 'Français', 'Deutsch']);
     expect(lookup('pin.once')).toBe('Apunte el PIN: no se volverá a mostrar');
+    expect(DOUBT_STATUSES.map((s) => lookup(`doubts.statuses.${s || 'all'}`))).toEqual(['Sin leer', 'Leídas', 'Respondidas', 'Sin responder', 'Todas']);
+    expect(lookup('ask.action')).toBe('Tengo una duda');
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blockName, clock, countOf, decimal, isEmail, letter, moved, parseWhole, percent, personName, renewalOf, today } from './format';
+import { blockName, clock, countOf, decimal, isEmail, isPin, letter, moved, parseWhole, percent, personName, renewalOf, shorten, today } from './format';
 import { questionBody, questionDraft } from './components/QuestionForm';
 import { testBody, testDraft } from './components/TestForm';
 import { enrolBody } from './components/EnrolForm';
 import { studentBody, studentDraft } from './components/StudentForm';
 import { PERMIT_A_FAMILY, itemsOf, type Student, type TestDetail } from './api';
-import { bankPath, editorPath, idParam, studentPath, takePath } from './paths';
+import { bankPath, doubtPath, editorPath, idParam, studentPath, takePath } from './paths';
 import { question, student, testDetail } from './test/fixtures';
 
 describe('what the screens show', () => {
@@ -35,6 +35,16 @@ describe('what the screens show', () => {
     expect([0, 1, 2, 3].map(letter)).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('texts shortened for a list; PINs of six digits', () => {
+    expect(shorten('  ¿Por qué\n la b?  ', 20)).toBe('¿Por qué la b?');
+    expect(shorten('abcdefghij', 6)).toBe('abcde…');
+    expect(shorten('abc de fgh', 7)).toBe('abc de…');
+    expect(shorten(null, 5)).toBe('');
+    expect(isPin(' 123456 ')).toBe(true);
+    expect(isPin('12345')).toBe(false);
+    expect(isPin('12345a')).toBe(false);
+  });
+
   it('whole numbers typed, renewals and moves', () => {
     expect(parseWhole(' 12 ')).toBe(12);
     expect(parseWhole('1,5')).toBeNull();
@@ -57,6 +67,7 @@ describe('what the screens show', () => {
     expect(editorPath(202, 101, 1, 'B')).toBe('/test/edicion/view/202/101/1');
     expect(studentPath(21)).toBe('/valkiria/alumno/21');
     expect(takePath(202, 21)).toBe('/valkiria/test/202/alumno/21');
+    expect(doubtPath(701)).toBe('/dudas/view/701');
     expect(idParam('12')).toBe(12);
     expect(idParam('x')).toBe(-1);
     expect(idParam(undefined)).toBe(-1);

@@ -87,5 +87,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Whether a text typed looks like an e-mail address (the host checks it again). */
 export const isEmail = (text: string) => EMAIL.test(text.trim());
 
+/** A student's PIN as typed: six digits. */
+export const isPin = (text: string) => /^\d{6}$/.test(text.trim());
+
+/** A text for a list: its spaces collapsed, cut to `max` characters with "…". */
+export function shorten(text: string | null | undefined, max: number): string {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
+}
+
 /** A refusal's messages as a screen's alert shows them (the host's text, or its code). */
 export const messagesOf = (failure: unknown) => errorList(failure).map((item) => item.details || item.code);

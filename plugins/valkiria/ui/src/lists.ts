@@ -2,7 +2,7 @@
  * The plugin's fixed values (README): the permission, the licence classes, the languages and the
  * choices the screens offer. Their Spanish names are in the catalogue.
  */
-import type { EvolutionGroup, Language, SearchMode, StudentStatus, TestKind } from './api';
+import type { DoubtStatus, EvolutionGroup, Language, SearchMode, StudentStatus, TestKind } from './api';
 
 /** The service and permission every call and screen needs (plugin.toml). */
 export const PERMISSION = 'valkiria';
@@ -21,6 +21,9 @@ export const SEARCH_MODES: SearchMode[] = ['text', 'reference', 'block', 'failed
 export const TEST_KINDS: TestKind[] = ['block', 'exam'];
 /** The students list's status filter: '' is every student. */
 export const STUDENT_STATUSES: ('' | StudentStatus)[] = ['', 'active', 'expired'];
+/** The doubts' status filter, unread first (the list opens on it); '' is every live doubt. */
+export const DOUBT_STATUSES: ('' | DoubtStatus)[] = ['unread', 'read', 'answered', 'unanswered', ''];
+export const DEFAULT_DOUBT_STATUS: DoubtStatus = 'unread';
 export const EVOLUTION_GROUPS: EvolutionGroup[] = ['week', 'day', 'month'];
 /** The expiries screen's window, in days. */
 export const EXPIRY_WINDOWS = [7, 15, 30, 60];
@@ -47,10 +50,16 @@ export const MAX_REFERENCE = 30;
 export const MAX_STATEMENT = 1000;
 export const MAX_ANSWER = 500;
 export const MAX_EXPLANATION = 2000;
+/** A doubt's text and its answer (README "Records": doubt). */
+export const MAX_DOUBT = 2000;
+export const MAX_DOUBT_ANSWER = 4000;
 
 /** The most questions a finder shows, and the students per page. */
 export const FINDER_LIMIT = 20;
 export const STUDENTS_PER_PAGE = 25;
+/** How much of a statement or a doubt a list shows. */
+export const SHORT_STATEMENT = 90;
+export const SHORT_DOUBT = 160;
 
 /** Answers are lettered a, b, c, d. */
 export const ANSWER_LETTERS = ['a', 'b', 'c', 'd'];

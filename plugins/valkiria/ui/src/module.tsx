@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { defineModule } from '@volante/plugin-ui';
 import { NAMESPACE, resources } from './i18n';
 import { PERMISSION } from './lists';
-import { BANK_PATH, EDITOR_ROUTE, EXPIRIES_PATH, STUDENTS_PATH, STUDENT_ROUTE, TAKE_ROUTE } from './paths';
+import { BANK_PATH, DOUBTS_PATH, DOUBT_ROUTE, EDITOR_ROUTE, EXPIRIES_PATH, STUDENTS_PATH, STUDENT_ROUTE, TAKE_ROUTE } from './paths';
 import './valkiria.css';
 
 const BankPage = lazy(() => import('./pages/BankPage'));
@@ -13,10 +13,13 @@ const StudentsPage = lazy(() => import('./pages/StudentsPage'));
 const StudentPage = lazy(() => import('./pages/StudentPage'));
 const ExpiriesPage = lazy(() => import('./pages/ExpiriesPage'));
 const TakeTestPage = lazy(() => import('./pages/TakeTestPage'));
+const DoubtsPage = lazy(() => import('./pages/DoubtsPage'));
+const DoubtPage = lazy(() => import('./pages/DoubtPage'));
 
 /**
- * Six routes (README "Screens", plugin.toml [ui] routes), each behind the `valkiria` permission:
- * the bank of a licence, a test's editor, the students, a student, the expiries and taking a test.
+ * Eight routes (README "Screens", plugin.toml [ui] routes), each behind the `valkiria` permission:
+ * the bank of a licence, a test's editor, the students, a student, the expiries, taking a test,
+ * the doubts and a doubt.
  */
 const valkiria = defineModule({
   id: 'valkiria',
@@ -29,6 +32,8 @@ const valkiria = defineModule({
     { path: STUDENT_ROUTE, Component: StudentPage, permission: PERMISSION },
     { path: EXPIRIES_PATH, Component: ExpiriesPage, permission: PERMISSION },
     { path: TAKE_ROUTE, Component: TakeTestPage, permission: PERMISSION },
+    { path: DOUBTS_PATH, Component: DoubtsPage, permission: PERMISSION },
+    { path: DOUBT_ROUTE, Component: DoubtPage, permission: PERMISSION },
   ],
 });
 

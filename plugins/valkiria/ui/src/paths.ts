@@ -8,6 +8,9 @@ export const STUDENTS_PATH = '/valkiria/alumnos';
 export const STUDENT_ROUTE = '/valkiria/alumno/:student_id';
 export const EXPIRIES_PATH = '/valkiria/caducidades';
 export const TAKE_ROUTE = '/valkiria/test/:test_id/alumno/:student_id';
+/** The students' doubts about questions, and one doubt beside its question. */
+export const DOUBTS_PATH = '/dudas/list';
+export const DOUBT_ROUTE = '/dudas/view/:dudas_id';
 
 /** The bank, on a licence (B: the default, left out). */
 export const bankPath = (licence?: string) => (licence && licence !== 'B' ? `${BANK_PATH}?licence=${encodeURIComponent(licence)}` : BANK_PATH);
@@ -18,6 +21,7 @@ export function editorPath(testId: number, questionId = 0, position = 0, licence
 }
 export const studentPath = (id: number) => `/valkiria/alumno/${id}`;
 export const takePath = (testId: number, studentId: number) => `/valkiria/test/${testId}/alumno/${studentId}`;
+export const doubtPath = (id: number) => `/dudas/view/${id}`;
 
 /** A route parameter as an id: a whole number, else -1 (not one). */
 export function idParam(raw: string | undefined): number {

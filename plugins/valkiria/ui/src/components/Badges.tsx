@@ -61,3 +61,23 @@ export function Figure({ label, value, testId }: { label: string; value: ReactNo
     </div>
   );
 }
+
+/** A doubt read ("Leída") or not ("Sin leer", a warning). */
+export function ReadBadge({ read }: { read: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <span className={`vk-badge ${read ? '' : 'vk-badge--warning'}`} data-testid="doubt-read" data-read={read}>
+      {t(read ? 'doubts.read' : 'doubts.unread')}
+    </span>
+  );
+}
+
+/** A doubt answered ("Respondida") or not ("Sin responder"). */
+export function AnsweredBadge({ answered }: { answered: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <span className={`vk-badge ${answered ? 'vk-badge--success' : ''}`} data-testid="doubt-answered" data-answered={answered}>
+      {t(answered ? 'doubts.answered' : 'doubts.unanswered')}
+    </span>
+  );
+}

@@ -5,13 +5,29 @@ import type { Correction, TakingTest } from '../api';
 import { clock, letter } from '../format';
 import { studentPath } from '../paths';
 import { ResultBadge } from './Badges';
+import { DoubtAsk, type DoubtAsked } from './DoubtAsk';
 
 /**
  * A corrected attempt: APTO or NO APTO, the errors of the most allowed, the blank ones and the
  * time; then each question with the answer chosen and the right one marked, and its
- * explanation. "Volver al alumno" and "Repetir el test".
+ * explanation, and "Tengo una duda" (`DoubtAsk`: `askDoubt` sends it about that question, with
+ * the PIN when the student has `twoFactor`). "Volver al alumno" and "Repetir el test".
  */
-export function CorrectionView({ correction, test, studentId, onRetry }: { correction: Correction; test: TakingTest; studentId: number; onRetry(): void }) {
+export function CorrectionView({
+  correction,
+  test,
+  studentId,
+  twoFactor,
+  onRetry,
+  askDoubt,
+}: {
+  correction: Correction;
+  test: TakingTest;
+  studentId: number;
+  twoFactor: boolean;
+  onRetry(): void;
+  askDoubt(questionId: number, doubt: DoubtAsked): Promise<unknown>;
+}) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <section className="card valkiria-take" aria-labelledby="valkiria-correction-title" data-testid="correction">
@@ -73,6 +89,7 @@ export function CorrectionView({ correction, test, studentId, onRetry }: { corre
                 {q.explanation}
               </p>
             )}
+            <DoubtAsk number={q.position} twoFactor={twoFactor} send={(doubt) => askDoubt(q.id, doubt)} />
           </li>
         ))}
       </ol>

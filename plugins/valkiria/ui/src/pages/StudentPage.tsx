@@ -11,17 +11,18 @@ import { StudentHead } from '../components/StudentHead';
 import { EnrolmentsCard } from '../components/EnrolmentsCard';
 import { BlocksTab, EvolutionTab, FailedTab, SummaryTab, TestsTab } from '../components/StudentReports';
 import { ResetsTab } from '../components/ResetsTab';
+import { StudentDoubts } from '../components/StudentDoubts';
 import { useStudent } from '../components/useStudent';
 
 const TABS_ID = 'valkiria-student';
-const TABS = ['summary', 'tests', 'evolution', 'blocks', 'failed', 'resets'] as const;
+const TABS = ['summary', 'tests', 'evolution', 'blocks', 'failed', 'doubts', 'resets'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * `/valkiria/alumno/{student_id}` — a student (`useStudent`: `resume`, `studentsdni` only when needed).
  * Under the head and the enrolments, tabs read on opening: the summary, the tests they can take
  * (each with "Hacer test", but for an inactive or deleted student), the evolution, the blocks,
- * the failed questions and the resets.
+ * the failed questions, their doubts and the resets.
  */
 export default function StudentPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -44,6 +45,7 @@ export default function StudentPage() {
       evolution: <EvolutionTab api={api} studentId={id} />,
       blocks: <BlocksTab api={api} studentId={id} />,
       failed: <FailedTab api={api} studentId={id} />,
+      doubts: <StudentDoubts api={api} studentId={id} />,
       resets: <ResetsTab api={api} student={current} onReset={reload} />,
     };
     body = (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect, FormActions, FormMessages, InputField, PageState, useApi, useConfirm, useDraftForm, useLoad, usePageLayout, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { valkiriaApi, type Correction, type Language, type TakenTest, type TakingTest } from '../api';
-import { clock, letter, personName } from '../format';
+import { clock, isPin, letter, personName } from '../format';
 import { TEST_LANGUAGES } from '../lists';
 import { STUDENTS_PATH, idParam, studentPath } from '../paths';
 import { useStudent } from '../components/useStudent';
@@ -20,7 +20,8 @@ const HURRY_SECONDS = 60;
  * with its answers, "Anterior" / "Siguiente" and the grid of questions (those answered marked),
  * the PIN when the student has two-factor on. "Corregir" (asked first while some are blank; by
  * itself when the time is up) sends `POST valkiria/test/test` with the seconds spent, then shows
- * the correction.
+ * the correction, where each question has "Tengo una duda" (`POST valkiria/duda/create` with the
+ * attempt).
  */
 export default function TakeTestPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -57,6 +58,8 @@ export default function TakeTestPage() {
         correction={correction}
         test={test.data}
         studentId={studentId}
+        twoFactor={student.two_factor === true}
+        askDoubt={(questionId, doubt) => api.doubts.create({ student_id: studentId, question_id: questionId, attempt_id: correction.id, ...doubt })}
         onRetry={() => {
           setCorrection(null);
           setRound((r) => r + 1);
@@ -126,7 +129,7 @@ function Taking({
         seconds: spent(),
         answers: questions.map((q) => ({ question_id: q.id, chosen: answers[q.id] ?? null })),
       }),
-      validate: (d) => ({ pin: twoFactor && !/^\d{6}$/.test(d.pin.trim()) ? t('take.pinNeeded') : undefined }),
+      validate: (d) => ({ pin: twoFactor && !isPin(d.pin) ? t('take.pinNeeded') : undefined }),
       onSubmit: send,
       fallback: t('take.error'),
     },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { body, enrolments, query, question, question3, resume, student } from '../test/fixtures';
+import { body, doubt, doubtPage, enrolments, query, question, question3, resume, student } from '../test/fixtures';
 
 /** Ana's summary; the tabs' reports; writes answer what was sent. */
 function studentHost(routes: Record<string, unknown> = {}) {
@@ -459,5 +459,51 @@ describe("a student's follow-up", () => {
     await waitFor(() => expect(api.calls('GET valkiria/reset/history')).toHaveLength(2));
     await waitFor(() => expect(api.calls('POST valkiria/resume')).toHaveLength(2));
     expect(within(form).getByRole('textbox', { name: 'Motivo' })).toHaveValue('');
+  });
+});
+
+describe("a student's doubts", () => {
+  it('the "Dudas" tab lists theirs (all at first), each opening the doubt; by status; theirs marked read', async () => {
+    const answered = doubt({ id: 703, question: { ...doubt().question, id: 101, reference: 'P-101', statement: '¿Qué indica una señal triangular con borde rojo?' }, text: 'Otra duda', read: true, answer: 'Peligro.', created_at: '2026-05-18T10:00:00.000Z' });
+    const api = studentHost({
+      'GET duda/read': doubtPage([doubt(), answered], 1),
+      'POST duda/todas/leidas': envelopeOk({ marked: 1 }),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    await screen.findByTestId('student-title');
+    expect(api.calls('GET duda/read')).toHaveLength(0);
+    openTab('Dudas');
+    const panel = await screen.findByTestId('student-doubts');
+    const table = within(panel).getByRole('table', { name: 'Dudas' });
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+    expect(api.calls('GET duda/read').map(query)).toEqual([{ student_id: '21', page: '1', per_page: '25' }]);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Pregunta', 'Duda', 'Fecha', 'Estado']);
+    expect(tableRows(table)).toEqual([
+      ['V-7¿Se puede adelantar en un paso de peatones?', 'No entiendo por qué no se puede adelantar si no hay nadie cruzando.', '20/05/2026 - 12:05:00', 'Sin leerSin responder'],
+      ['P-101¿Qué indica una señal triangular con borde rojo?', 'Otra duda', '18/05/2026 - 12:00:00', 'LeídaRespondida'],
+    ]);
+    expect(within(table).getAllByTestId('doubt-open').map((a) => a.getAttribute('href'))).toEqual(['/dudas/view/701', '/dudas/view/703']);
+
+    const status = within(within(panel).getByTestId('student-doubts-status')).getByRole('combobox');
+    expect(status).toHaveValue('');
+    fireEvent.change(status, { target: { value: 'unread' } });
+    await waitFor(() => expect(api.calls('GET duda/read').map(query).at(-1)).toEqual({ student_id: '21', status: 'unread', page: '1', per_page: '25' }));
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Marcar sus dudas como leídas' }));
+    expect(await screen.findByText('1 duda marcada como leída')).toBeInTheDocument();
+    expect(sent(api, 'POST duda/todas/leidas')).toEqual([{ student_id: 21 }]);
+    await waitFor(() => expect(api.calls('GET duda/read')).toHaveLength(3));
+    expect(api.calls('GET duda/read').map(query).at(-1)).toEqual({ student_id: '21', status: 'unread', page: '1', per_page: '25' });
+  });
+
+  it('says so when they have none, or why they cannot be read', async () => {
+    const api = studentHost({ 'GET duda/read': doubtPage([], 0) });
+    renderModule('/valkiria/alumno/21', api);
+    await screen.findByTestId('student-title');
+    openTab('Dudas');
+    const table = within(await screen.findByTestId('student-doubts')).getByRole('table', { name: 'Dudas' });
+    expect(await within(table).findByText('No ha enviado ninguna duda')).toBeInTheDocument();
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { body, correction, query, resume, taking } from '../test/fixtures';
+import { body, correction, doubt, query, resume, taking } from '../test/fixtures';
 
 /** Ana takes "Examen B 1" (2 questions, 1 error allowed, 30 minutes); the host corrects what is sent. */
 function takeHost(routes: Record<string, unknown> = {}) {
@@ -161,5 +161,92 @@ describe('taking a test', () => {
   it('says so for an address that is not one', async () => {
     renderModule('/valkiria/test/x/alumno/21', takeHost());
     expect(await screen.findByText('No se encuentra el registro')).toBeInTheDocument();
+  });
+});
+
+/** Ana answers both questions (a, a: the second wrong) and corrects the test; with two-factor, with her PIN. */
+async function corrected(api: Host, pin?: string) {
+  renderModule('/valkiria/test/202/alumno/21', api);
+  await screen.findByTestId('take-title');
+  fireEvent.click(screen.getByTestId('take-answer-0'));
+  fireEvent.click(screen.getByTestId('take-next'));
+  fireEvent.click(screen.getByTestId('take-answer-0'));
+  if (pin) fireEvent.change(within(screen.getByTestId('take-form')).getByLabelText(/^PIN del alumno/), { target: { value: pin } });
+  fireEvent.click(screen.getByTestId('take-submit'));
+  const result = await screen.findByTestId('correction');
+  return within(result).getAllByTestId('correction-question');
+}
+
+const asked = (api: Host) => api.calls('POST valkiria/duda/create').map(body);
+
+describe('a doubt from the correction', () => {
+  it('"Tengo una duda" on each question: the text required, then "Duda enviada" in place of the form', async () => {
+    const api = takeHost({ 'POST valkiria/duda/create': (req: MockRequest) => envelopeOk(doubt({ question_id: body(req).question_id, text: body(req).text })) });
+    const [first, second] = await corrected(api);
+    expect(within(first).getByRole('button', { name: 'Tengo una duda sobre la pregunta 1' })).toHaveTextContent('Tengo una duda');
+    fireEvent.click(within(second).getByRole('button', { name: 'Tengo una duda sobre la pregunta 2' }));
+    const form = within(second).getByRole('form', { name: 'Duda sobre la pregunta 2' });
+    expect(within(form).queryByLabelText(/^PIN del alumno/)).not.toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar duda' }));
+    expect(await within(form).findByTestId('error-text')).toHaveTextContent('Este campo es obligatorio');
+    expect(asked(api)).toHaveLength(0);
+
+    fireEvent.change(within(form).getByRole('textbox', { name: '¿Qué no entiende de esta pregunta?' }), { target: { value: '  ¿Y si no hay nadie cruzando?  ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar duda' }));
+    expect(await within(second).findByTestId('doubt-sent')).toHaveTextContent('Duda enviada');
+    expect(within(second).queryByTestId('doubt-form')).not.toBeInTheDocument();
+    expect(within(second).queryByTestId('doubt-ask')).not.toBeInTheDocument();
+    expect(asked(api)).toEqual([{ student_id: 21, question_id: 103, attempt_id: 601, text: '¿Y si no hay nadie cruzando?' }]);
+    // the other question keeps its button; a form closed with "Cancelar" sends nothing
+    fireEvent.click(within(first).getByTestId('doubt-ask'));
+    fireEvent.click(within(within(first).getByTestId('doubt-form')).getByRole('button', { name: 'Cancelar' }));
+    expect(within(first).queryByTestId('doubt-form')).not.toBeInTheDocument();
+    expect(within(first).getByTestId('doubt-ask')).toBeInTheDocument();
+    expect(asked(api)).toHaveLength(1);
+  });
+
+  it("with two-factor, the student's PIN: checked first, the host's errors under their fields, others above", async () => {
+    const api = takeHost({
+      'POST valkiria/resume': envelopeOk(resume({ two_factor: true })),
+      'POST valkiria/duda/create': writeError('REQ-102', 'El PIN no es correcto', { field: 'pin' }),
+    });
+    const [first] = await corrected(api, '123456');
+    expect(sent(api)[0]).toMatchObject({ pin: '123456' });
+    fireEvent.click(within(first).getByTestId('doubt-ask'));
+    const form = within(first).getByTestId('doubt-form');
+    const text = within(form).getByRole('textbox', { name: '¿Qué no entiende de esta pregunta?' });
+    const pin = within(form).getByLabelText(/^PIN del alumno/);
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveValue('');
+    fireEvent.change(text, { target: { value: '¿Por qué el borde es rojo?' } });
+    fireEvent.change(pin, { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar duda' }));
+    expect(await within(form).findByTestId('error-pin')).toHaveTextContent('Escriba los 6 números del PIN');
+    expect(asked(api)).toHaveLength(0);
+
+    fireEvent.change(pin, { target: { value: '654321' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar duda' }));
+    expect(await within(form).findByTestId('error-pin')).toHaveTextContent('El PIN no es correcto');
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+
+    api.on('POST valkiria/duda/create', writeError('REQ-102', 'La duda tiene como máximo 2000 caracteres', { field: 'text' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar duda' }));
+    expect(await within(form).findByTestId('error-text')).toHaveTextContent('La duda tiene como máximo 2000 caracteres');
+    expect(within(form).queryByTestId('error-pin')).not.toBeInTheDocument();
+    expect(within(form).getByTestId('doubt-form-errors')).toHaveTextContent('Revise los campos marcados');
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+
+    api.on('POST valkiria/duda/create', writeError('CONFLICT-000', 'El alumno está dado de baja'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar duda' }));
+    expect(await within(form).findByTestId('doubt-form-errors')).toHaveTextContent('El alumno está dado de baja');
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+
+    api.on('POST valkiria/duda/create', envelopeOk(doubt({ question_id: 101 })));
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar duda' }));
+    expect(await within(first).findByTestId('doubt-sent')).toHaveTextContent('Duda enviada');
+    const bodies = asked(api);
+    expect(bodies).toHaveLength(4);
+    expect(bodies[0]).toEqual({ student_id: 21, question_id: 101, attempt_id: 601, text: '¿Por qué el borde es rojo?', pin: '654321' });
+    expect(bodies.at(-1)).toEqual(bodies[0]);
   });
 });

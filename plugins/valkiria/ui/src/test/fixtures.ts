@@ -203,3 +203,85 @@ export function figures(extra: object = {}) {
     ...extra,
   };
 }
+
+/**
+ * Ana's doubt (unread, unanswered) about V-7, from her attempt 601 of "Examen B 1", where she
+ * chose a); as the plugin answers it (no answer and no e-mail are '').
+ */
+export function doubt(extra: object = {}) {
+  return {
+    id: 701,
+    student_id: 21,
+    student: { id: 21, name: 'Ana López García', dni: '12345678Z', email: 'ana@example.com' },
+    question_id: 103,
+    question: { id: 103, reference: 'V-7', statement: '¿Se puede adelantar en un paso de peatones?', block_id: 12, block: 'Velocidad', licence: 'B', state: 'active' },
+    attempt_id: 601 as number | null,
+    test_id: 202 as number | null,
+    test: 'Examen B 1' as string | null,
+    chosen: 0 as number | null,
+    language: 'es',
+    text: 'No entiendo por qué no se puede adelantar si no hay nadie cruzando.',
+    read: false,
+    read_at: null as string | null,
+    read_by_name: null as string | null,
+    answer: '',
+    answered_at: null as string | null,
+    answered_by_name: null as string | null,
+    created_at: '2026-05-20T10:05:00.000Z',
+    state: 'active',
+    ...extra,
+  };
+}
+
+/** Luis's doubt about P-101, asked in Catalan outside a test: read and answered, a long text. */
+export function doubt2(extra: object = {}) {
+  return doubt({
+    id: 702,
+    student_id: 22,
+    student: { id: 22, name: 'Luis Martín', dni: 'X1234567L', email: '' },
+    question_id: 101,
+    question: { id: 101, reference: 'P-101', statement: '¿Qué indica una señal triangular con borde rojo? Fíjese bien en la forma y en el color del borde antes de contestar', block_id: 11, block: 'Señales', licence: 'B', state: 'active' },
+    attempt_id: null,
+    test_id: null,
+    test: null,
+    chosen: null,
+    language: 'ca',
+    text: 'No sé distinguir las señales de peligro de las de prohibición cuando están lejos, y en el examen me confundo siempre con las triangulares y las redondas del mismo color rojo.',
+    read: true,
+    read_at: '2026-05-19T16:00:00.000Z',
+    read_by_name: 'Dolores Directora Demo',
+    answer: 'Las de peligro son triangulares; las de prohibición, redondas.',
+    answered_at: '2026-05-19T16:00:00.000Z',
+    answered_by_name: 'Dolores Directora Demo',
+    created_at: '2026-05-19T09:30:00.000Z',
+    ...extra,
+  });
+}
+
+/** A page of doubts, with the school's unread ones. */
+export const doubtPage = (items: unknown[], unread = 1, extra: object = {}) => page(items, { unread, ...extra });
+
+/** `duda/cuestion/read?id=701`: V-7 as Ana saw it (in Spanish), her answer a), and the live doubts on it. */
+export function doubtQuestion(extra: object = {}) {
+  return {
+    id: 103,
+    doubt_id: 701,
+    reference: 'V-7',
+    block_id: 12,
+    block: 'Velocidad',
+    licence: 'B',
+    language: 'es',
+    state: 'active',
+    statement: '¿Se puede adelantar en un paso de peatones?',
+    answers: ['Sí', 'No', 'Solo si no hay peatones', 'Solo de día'],
+    correct: 1,
+    explanation: 'Está prohibido adelantar en los pasos de peatones señalizados.',
+    translated: false,
+    chosen: 0 as number | null,
+    doubts: [
+      { id: 701, student_name: 'Ana López García', text: doubt().text, answer: '', created_at: '2026-05-20T10:05:00.000Z', read: false },
+      { id: 705, student_name: 'Marta Gil Sanz', text: '¿Y en una travesía?', answer: 'También está prohibido.', created_at: '2026-05-02T08:00:00.000Z', read: true },
+    ],
+    ...extra,
+  };
+}
