@@ -143,10 +143,10 @@ export function ensureShellBuilt() {
  * notebooks, temary, the school's syllabi, agreements, the contracts signed on a public page, chat,
  * the staff's messages, alarms, the staff's reminders, and consulting, the provider's training
  * consultancy (the demo switches it on for the provider, not the school), and valkiria, the
- * school's online theory tests, stand alone; agreements
- * fills a signer in from contacts when asked).
+ * school's online theory tests, stand alone; agreements fills a signer in from contacts when
+ * asked, and guided, the guided classes, reads temary's syllabi as its digital books).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria', 'guided'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

@@ -3,7 +3,7 @@
 //
 // Prepares a local registry with the plugins of harness.E2E_PLUGINS (contacts, billing, clock,
 // fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat,
-// alarms, consulting, valkiria…; harness.prepareRegistry), starts
+// alarms, consulting, valkiria, guided…; harness.prepareRegistry), starts
 // `$VOLANTE_BIN demo` on a free loopback port with a fresh data directory, the built shell
 // (shell-ui/dist, built first if missing) and that registry, waits for /healthz, then drives
 // Chromium (playwright-core, /usr/bin/chromium, fresh profiles) through the sign-in journeys
@@ -25,7 +25,9 @@
 // the online theory tests journey (valkiria.e2e.mjs, 31: the director builds a bank of blocks and
 // questions and a block test with an English translation, enrols a student, whose PIN is shown
 // once, who passes the test in English and then fails it blank behind a PIN (a wrong one
-// refused), renews the enrolment in bulk from "Caducidades" and resets the student's attempts).
+// refused), renews the enrolment in bulk from "Caducidades" and resets the student's attempts) and
+// the guided classes journey (guided.e2e.mjs, 32: a group following a digital book, its classes
+// ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
 // without `.e2e.mjs`), for working on one journey; the suite runs them all.
 // Screenshots and the host's log go to test-artifacts/e2e/. Prints "N passed, M failed[, K
@@ -52,6 +54,7 @@ import { alarmsJourneys } from './alarms.e2e.mjs';
 import { notificationsJourneys } from './notifications.e2e.mjs';
 import { consultingJourneys } from './consulting.e2e.mjs';
 import { valkiriaJourneys } from './valkiria.e2e.mjs';
+import { guidedJourneys } from './guided.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
 const only = process.env.E2E_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
@@ -101,6 +104,7 @@ async function main() {
     if (wanted('notifications')) await notificationsJourneys({ host, browser, journey, skip });
     if (wanted('consulting')) await consultingJourneys({ host, browser, journey, skip });
     if (wanted('valkiria')) await valkiriaJourneys({ host, browser, journey, skip });
+    if (wanted('guided')) await guidedJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
     await host.stop(!results.every((r) => r.ok));
