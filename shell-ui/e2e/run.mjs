@@ -25,7 +25,9 @@
 // the online theory tests journey (valkiria.e2e.mjs, 31: the director builds a bank of blocks and
 // questions and a block test with an English translation, enrols a student, whose PIN is shown
 // once, who passes the test in English and then fails it blank behind a PIN (a wrong one
-// refused), renews the enrolment in bulk from "Caducidades" and resets the student's attempts) and
+// refused), renews the enrolment in bulk from "Caducidades" and resets the student's attempts; 33:
+// a student asks a doubt from a correction, the "Dudas" badge comes live, the director answers it
+// and the answer is mailed) and
 // the guided classes journey (guided.e2e.mjs, 32: a group following a digital book, its classes
 // ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names

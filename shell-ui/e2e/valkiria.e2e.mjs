@@ -17,10 +17,18 @@
 //      ten days it is, and renewed there by 12 months it ends a year after that (dates.rs) and
 //      leaves the list. A reset with a reason archives the 2 attempts: the summary is back to 0 and
 //      the history lists it. What the host stored is checked at each step
+//  33. a student (with an e-mail) fails a one-question test made through the API; under the
+//      correction "Tengo una duda": an empty doubt is refused before it is sent (nothing stored),
+//      then the doubt is sent ("Duda enviada") with the attempt and the question. The menu's
+//      "Dudas" gets its unread badge live; the list opens on the unread ones, the doubt shows the
+//      student's answer and the right one; the director answers it: the answer is mailed to the
+//      student (read from the outbox), the doubt is read and answered in the host, and the badge
+//      goes.
 // It needs the host to have installed the valkiria package (`volante demo` with
 // plugins.registry_dir); without it, it is reported as skipped, with the reason. Names,
 // references and the DNI are unique per run.
-import { api, assert, dni } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { api, assert, dni, emlText, outboxFiles } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
@@ -66,7 +74,7 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
   const modules = await listedModules(page);
   if (!modules.includes('valkiria')) {
     skip(
-      ['director-runs-the-theory-tests'],
+      ['director-runs-the-theory-tests', 'student-asks-a-doubt-the-director-answers'],
       `GET plugin/modules lists no valkiria module (${JSON.stringify(modules)}): the host has not installed the valkiria package (volante demo with plugins.registry_dir)`,
     );
     return;
@@ -657,5 +665,91 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
     assert(afterReset.attempts === 0 && afterReset.passed === 0 && afterReset.last.length === 0, `after the reset: ${JSON.stringify({ attempts: afterReset.attempts, passed: afterReset.passed, last: afterReset.last })}`);
     const failedAfterReset = await api(page, 'GET', `valkiria/errortest?student_id=${studentId}`);
     assert(failedAfterReset.length === 0, `failed questions after the reset ${JSON.stringify(failedAfterReset)}`);
+  });
+
+  await journey(browser, 'student-asks-a-doubt-the-director-answers', async () => {
+    // Made through the API: a block, one question, a test allowing no error, a student with an e-mail.
+    const block = await api(page, 'POST', 'valkiria/temary/create', { licence: 'B', name: `Glorietas E2E ${stamp}` });
+    const statement = `¿Quién tiene preferencia en una glorieta? (${stamp})`;
+    const question = await api(page, 'POST', 'valkiria/question/create', {
+      block_id: block.id, statement, answers: ['Quien ya circula por ella', 'Quien va a entrar'], correct: 0, explanation: 'Salvo señal en contra, quien circula por la glorieta',
+    });
+    const test = await api(page, 'POST', 'valkiria/test/create', { licence: 'B', name: `Glorietas ${stamp}`, block_id: block.id, question_ids: [question.id], max_errors: 0 });
+    const email = `sara.${stamp.toLowerCase()}@autoescuela-demo.es`;
+    const student = await api(page, 'POST', 'valkiria/assigncourse', { dni: dni(Date.now() + 17), first_name: 'Sara', last_name: `Glorieta ${stamp}`, email, licence: 'B' });
+    const unreadBefore = (await api(page, 'GET', 'duda/read')).unread;
+
+    // The student fails the test on the classroom computer.
+    await page.goto(`${host.base}/valkiria/test/${test.id}/alumno/${student.id}`);
+    await page.locator(`[data-testid=take-question][data-question-id="${question.id}"]`).getByTestId('take-answer-1').check();
+    const corrected = answerTo(page, 'POST', 'valkiria/test/test');
+    await page.getByTestId('take-submit').click();
+    const attempt = (await (await corrected).json()).data;
+    assert(attempt.passed === false && attempt.errors === 1, `the attempt: ${JSON.stringify(attempt)}`);
+    const correction = page.getByTestId('correction');
+    await correction.waitFor();
+
+    // "Tengo una duda": empty, refused before sending; then sent.
+    await correction.getByRole('button', { name: 'Tengo una duda sobre la pregunta 1', exact: true }).click();
+    const form = page.getByTestId('doubt-form');
+    await form.getByTestId('doubt-send').click();
+    await form.getByTestId('error-text').waitFor();
+    assert((await api(page, 'GET', `duda/read?student_id=${student.id}`)).total === 0, 'an empty doubt was stored');
+    const doubtText = `¿Y si entro yo primero porque no viene nadie? ${stamp}`;
+    await form.locator('[name=text]').fill(doubtText);
+    const asked = answerTo(page, 'POST', 'valkiria/duda/create');
+    await form.getByTestId('doubt-send').click();
+    const sent = (await asked).request().postDataJSON();
+    assert(
+      sent.student_id === student.id && sent.question_id === question.id && sent.attempt_id === attempt.id && sent.text === doubtText && !('pin' in sent),
+      `valkiria/duda/create was sent ${JSON.stringify(sent)}`,
+    );
+    await correction.getByTestId('doubt-sent').waitFor();
+    const stored = (await api(page, 'GET', `duda/read?student_id=${student.id}`)).items;
+    assert(stored.length === 1 && stored[0].chosen === 1 && stored[0].read === false && stored[0].test === test.name, `the doubt stored: ${JSON.stringify(stored)}`);
+    const doubtId = stored[0].id;
+
+    // The menu's badge, live; the list opens on the unread ones.
+    // (by its address: the badge's hidden text, "1 pendiente", is part of the link's name)
+    const doubtsLink = menu(page).locator('a[href="/dudas/list"]');
+    assert((await text(doubtsLink)).includes('Dudas'), `the menu entry reads ${await text(doubtsLink)}`);
+    await doubtsLink.getByTestId('menu-badge').filter({ hasText: exactly(String(unreadBefore + 1)) }).waitFor();
+    await doubtsLink.click();
+    await page.waitForURL('**/dudas/list');
+    const open = page.getByTestId('doubt-open').filter({ hasText: doubtText.slice(0, 30) });
+    await open.click();
+    await page.waitForURL(`**/dudas/view/${doubtId}`);
+    const options = page.getByTestId('doubt-option');
+    await options.first().waitFor();
+    const marked = await options.evaluateAll((items) => items.map((li) => [li.getAttribute('data-chosen'), li.getAttribute('data-correct')]));
+    assert(same(marked, [['false', 'true'], ['true', 'false']]), `the question's answers are marked ${JSON.stringify(marked)}`);
+    assert((await api(page, 'GET', `duda/read?id=${doubtId}`)).read === false, 'opening the doubt marked it read');
+    await shot('146-valkiria-doubt');
+
+    // The answer, mailed to the student.
+    const mailsBefore = outboxFiles(host.dataDir);
+    const answerText = `No: quien circula por la glorieta tiene preferencia, aunque usted llegue antes. ${stamp}`;
+    const answerForm = page.getByTestId('doubt-answer-form');
+    await answerForm.locator('[name=answer]').fill(answerText);
+    const replied = answerTo(page, 'POST', 'duda/respuesta');
+    await answerForm.locator('button[type=submit]').click();
+    assert((await (await replied).json()).success, 'duda/respuesta failed');
+    const mailed = page.getByTestId('doubt-mailed');
+    await mailed.waitFor();
+    assert((await mailed.getAttribute('data-mailed-to')) === email, `mailed to ${await mailed.getAttribute('data-mailed-to')}`);
+    let mail = null;
+    for (let i = 0; i < 40 && !mail; i++) {
+      mail = outboxFiles(host.dataDir)
+        .filter((f) => !mailsBefore.includes(f))
+        .map((f) => readFileSync(f, 'utf8'))
+        .find((raw) => raw.includes(email));
+      if (!mail) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert(mail, `no mail to ${email} in the outbox`);
+    const body = emlText(mail);
+    assert(body.includes(answerText) && body.includes(doubtText) && body.includes(statement), `the mail reads ${body}`);
+    const answered = await api(page, 'GET', `duda/read?id=${doubtId}`);
+    assert(answered.read === true && answered.answer === answerText && answered.answered_by_name, `the doubt after answering: ${JSON.stringify(answered)}`);
+    if (unreadBefore === 0) await doubtsLink.getByTestId('menu-badge').waitFor({ state: 'detached' });
   });
 }
