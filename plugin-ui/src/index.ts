@@ -22,6 +22,7 @@ export * from './layout/pageLayout';
 export * from './layout/PageState';
 export * from './layout/DeletedBadge';
 export * from './layout/Tabs';
+export * from './order/MoveButtons';
 export * from './record/useRecord';
 export * from './record/useLoad';
 export * from './module/contract';

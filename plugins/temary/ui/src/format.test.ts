@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { explain, messages, moves, parsePosition } from './format';
+import { explain, messages, parsePosition } from './format';
 
-const items = [
-  { id: 21, position: 1, title: 'Las señales' },
-  { id: 22, position: 2, title: 'El conductor' },
-  { id: 23, position: 3, title: 'La vía pública' },
-];
-
-describe('the tree\'s order', () => {
-  it('moves a child one place up or down, never past either end', () => {
-    expect(moves(items, items[0])).toEqual({ up: null, down: 2 });
-    expect(moves(items, items[1])).toEqual({ up: 1, down: 3 });
-    expect(moves(items, items[2])).toEqual({ up: 2, down: null });
-    expect(moves([items[0]], items[0])).toEqual({ up: null, down: null });
-  });
-
+describe('positions', () => {
   it('reads a position typed by a person: empty is none, a whole number from 1, else not one', () => {
     expect(parsePosition('')).toBeUndefined();
     expect(parsePosition('  ')).toBeUndefined();

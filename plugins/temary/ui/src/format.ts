@@ -1,17 +1,4 @@
 import { errorList, hasErrorCode, type ApiErrorItem } from '@volante/plugin-ui';
-import type { Positioned } from './api';
-
-/**
- * Where a child may move among its siblings (listed in order): the position to send to go up
- * one, or down one; null at either end.
- */
-export function moves(items: readonly Positioned[], item: Positioned): { up: number | null; down: number | null } {
-  const index = items.findIndex((i) => i.id === item.id);
-  return {
-    up: index > 0 ? item.position - 1 : null,
-    down: index >= 0 && index < items.length - 1 ? item.position + 1 : null,
-  };
-}
 
 /** A position typed by a person: '' → undefined (none), a whole number from 1 → it, else null. */
 export function parsePosition(text: string): number | undefined | null {

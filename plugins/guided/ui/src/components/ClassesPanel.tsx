@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, changedFields, useConfirm, useToast } from '@volante/plugin-ui';
+import { ErrorList, MoveButtons, changedFields, useConfirm, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { ClassStatus, ClassSummary, GroupDetail, GuidedApi, NewClass } from '../api';
 import { isConflict, messagesOf, movedPosition, when } from '../format';
 import { classPath } from '../paths';
 import { ClassForm, classDraft, type ClassBody } from './ClassForm';
-import { MoveButtons } from './MoveButtons';
 import { StatusBadge } from './Badges';
 
 /**

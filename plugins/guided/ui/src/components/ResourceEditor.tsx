@@ -4,6 +4,7 @@ import {
   ErrorList,
   FormMessages,
   InputField,
+  MoveButtons,
   NotesField,
   PageState,
   SelectField,
@@ -23,7 +24,6 @@ import { NAMESPACE } from '../i18n';
 import type { BookContents, ClassDetail, GuidedApi, NewResource, Resource, ResourceChanges } from '../api';
 import { findSubtheme, idOf, isConflict, isWebUrl, messagesOf, movedPosition, resourceTitle, subthemeLabel } from '../format';
 import { ADD_TABS, MAX_TEXT, MAX_TITLE, MAX_URL } from '../lists';
-import { MoveButtons } from './MoveButtons';
 import { KindBadge } from './Badges';
 
 const ADD_ID = 'guided-add';

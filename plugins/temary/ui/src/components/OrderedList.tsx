@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoveButtons } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { MediaKind, Positioned } from '../api';
 import type { ChildKind } from '../lists';
-import { moves } from '../format';
 
 /**
  * One level of a syllabus's tree in order: each child with its position, its title (a link, or
- * text) and what the page adds under it, and, unless read only, "Subir" and "Bajar" (not past
- * either end; only where `movable`, the default) and "Eliminar". A subtheme's sheets and videos are
- * listed the same way. `replace` draws something else in a child's place (its edit form).
+ * text) and what the page adds under it, and, unless read only, "↑" and "↓" (the kit's
+ * `MoveButtons`, `<testId>-up` / `<testId>-down`: not past either end; only where `movable`, the
+ * default) and "Eliminar". A subtheme's sheets and videos are listed the same way. `replace` draws something else in a child's place (its edit form).
  */
 export function OrderedList<T extends Positioned>({
   kind,
@@ -32,7 +32,7 @@ export function OrderedList<T extends Positioned>({
   /** The list's accessible name. */
   label: string;
   readOnly: boolean;
-  /** Whether "Subir" and "Bajar" are offered (default true). */
+  /** Whether "↑" and "↓" are offered (default true). */
   movable?: boolean;
   /** A move or a delete on its way: the buttons wait. */
   busy: boolean;
@@ -56,7 +56,7 @@ export function OrderedList<T extends Positioned>({
   }
   return (
     <ol className="temary-order" aria-label={label}>
-      {items.map((item) => {
+      {items.map((item, index) => {
         const instead = replace?.(item);
         if (instead) {
           return (
@@ -65,7 +65,6 @@ export function OrderedList<T extends Positioned>({
             </li>
           );
         }
-        const { up, down } = moves(items, item);
         const named = { title: item.title };
         return (
           <li key={item.id} className="temary-order__item" data-testid={testId}>
@@ -80,28 +79,15 @@ export function OrderedList<T extends Positioned>({
               <div className="temary-order__actions">
                 {actions?.(item)}
                 {!readOnly && movable && (
-                  <>
-                    <button
-                      type="button"
-                      className="vk-btn vk-btn--light temary-move"
-                      aria-label={t(`${kind}.moveUp`, named)}
-                      title={t('moveUp')}
-                      disabled={busy || up === null}
-                      onClick={() => up !== null && onMove(item, up)}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="vk-btn vk-btn--light temary-move"
-                      aria-label={t(`${kind}.moveDown`, named)}
-                      title={t('moveDown')}
-                      disabled={busy || down === null}
-                      onClick={() => down !== null && onMove(item, down)}
-                    >
-                      ↓
-                    </button>
-                  </>
+                  <MoveButtons
+                    index={index}
+                    count={items.length}
+                    busy={busy}
+                    upLabel={t(`${kind}.moveUp`, named)}
+                    downLabel={t(`${kind}.moveDown`, named)}
+                    onMove={(delta) => onMove(item, item.position + delta)}
+                    testId={testId}
+                  />
                 )}
                 {!readOnly && (
                   <button type="button" className="vk-btn vk-btn--light" aria-label={t(`${kind}.delete.named`, named)} disabled={busy} onClick={() => onDelete(item)}>

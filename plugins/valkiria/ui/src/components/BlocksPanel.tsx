@@ -1,11 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FormMessages, InputField, NotesField, PageState, SubmitActions, changedFields, useConfirm, useDraftForm, useToast, type Loaded } from '@volante/plugin-ui';
+import { ErrorList, FormMessages, InputField, MoveButtons, NotesField, PageState, SubmitActions, changedFields, useConfirm, useDraftForm, useToast, type Loaded } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Block, ValkiriaApi } from '../api';
 import { countOf, messagesOf } from '../format';
 import { MAX_DESCRIPTION, MAX_NAME } from '../lists';
-import { MoveButtons } from './MoveButtons';
 
 const BLOCK_FIELDS = ['name', 'description', 'position'] as const;
 

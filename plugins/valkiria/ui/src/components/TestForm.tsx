@@ -1,13 +1,12 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorMessage, FormMessages, InputField, SelectField, SubmitActions, UI_NAMESPACE, fieldId, indexedFieldErrors, useDraftForm, useLoad, type DraftForm } from '@volante/plugin-ui';
+import { FieldErrorMessage, FormMessages, InputField, MoveButtons, SelectField, SubmitActions, UI_NAMESPACE, fieldId, indexedFieldErrors, useDraftForm, useLoad, type DraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { FoundQuestion, QuestionDetail, TestDetail, TestFields, TestKind, ValkiriaApi } from '../api';
 import { blockName, moved, parseWhole, textOf } from '../format';
 import { DEFAULT_MAX_ERRORS, DEFAULT_MINUTES, LICENCES, MAX_MINUTES, MAX_NAME, MAX_TEST_QUESTIONS, MIN_MINUTES, TEST_KINDS } from '../lists';
 import { editorPath } from '../paths';
-import { MoveButtons } from './MoveButtons';
 import { QuestionFinder } from './QuestionFinder';
 
 /** Every field the form shows (the host names them in its errors). */
