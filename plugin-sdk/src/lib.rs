@@ -49,6 +49,7 @@ pub mod host;
 pub mod money;
 pub mod pdf;
 mod query;
+pub mod order;
 pub mod resource;
 mod router;
 #[doc(hidden)]

@@ -305,6 +305,26 @@ pub fn code(answer: &Value) -> String {
     error["code"].as_str().unwrap_or_default().to_string()
 }
 
+/// The fields a refusal names, in order (`data.field` of each error; writes answer a list of
+/// errors, reads one), after checking the call was refused.
+#[track_caller]
+pub fn fields(answer: &Value) -> Vec<String> {
+    assert_eq!(answer["success"], false, "{answer}");
+    let errors = match &answer["error"] {
+        Value::Array(list) => list.clone(),
+        one => vec![one.clone()],
+    };
+    errors.iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
+}
+
+/// The first error's `details` (its Spanish text), after checking the call was refused.
+#[track_caller]
+pub fn details(answer: &Value) -> String {
+    assert_eq!(answer["success"], false, "{answer}");
+    let error = if answer["error"].is_array() { &answer["error"][0] } else { &answer["error"] };
+    error["details"].as_str().unwrap_or_default().to_string()
+}
+
 /// The text of a PDF by poppler's `pdftotext`; `None` when it is not installed (the suite's setup
 /// installs it).
 pub fn pdftotext(pdf: &[u8]) -> Option<String> {

@@ -4,12 +4,7 @@
 //! input and change nothing; the two services' permissions and the business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
+use volante_plugin_harness::{code, fields, ok, Harness};
 
 async fn user_id(h: &Harness, email: &str) -> i64 {
     let (id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1").bind(email).fetch_one(&h.state.db.pool).await.unwrap();

@@ -7,7 +7,7 @@
 use lopdf::content::{Content, Operation};
 use lopdf::{dictionary, Document, Object, Stream};
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, decode_base64, ok, pdftotext, Harness};
+use volante_plugin_harness::{code, decode_base64, fields, ok, pdftotext, Harness};
 
 /// An 8×4 PNG with transparent pixels: a drawn signature.
 const SIGNATURE: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAYAAACzzX7wAAAAF0lEQVR4nGNgYAj4D8QMuGm8kiCaUhMAk9YZ8aqd8JsAAAAASUVORK5CYII=";
@@ -40,11 +40,6 @@ fn template() -> Vec<u8> {
     let mut out = Vec::new();
     doc.save_to(&mut out).unwrap();
     out
-}
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
 }
 
 fn place(variable: &str, x: f64, y: f64) -> Value {

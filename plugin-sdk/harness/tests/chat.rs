@@ -8,18 +8,9 @@
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
+use volante_plugin_harness::{code, details, fields, ok, Harness};
 
 const WAIT: Duration = Duration::from_secs(5);
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
-
-fn details(answer: &Value) -> String {
-    answer["error"][0]["details"].as_str().unwrap_or_default().to_string()
-}
 
 async fn user_id(h: &Harness, email: &str) -> i64 {
     let (id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1").bind(email).fetch_one(&h.state.db.pool).await.unwrap();

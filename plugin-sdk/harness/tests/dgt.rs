@@ -4,17 +4,7 @@
 //! the checks that refuse bad input and change nothing; permissions and the business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
-
-fn details(answer: &Value) -> String {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"][0]["details"].as_str().unwrap_or_default().to_string()
-}
+use volante_plugin_harness::{code, details, fields, ok, Harness};
 
 async fn person(h: &Harness, first: &str, last: &str, dni: &str) -> i64 {
     let created = h.post("contact/create", json!({ "type": "P", "first_name": first, "last_name": last, "fiscal_code": dni })).await;

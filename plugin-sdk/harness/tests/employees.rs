@@ -5,12 +5,7 @@
 //! teachers' list, permissions and the business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
+use volante_plugin_harness::{code, fields, ok, Harness};
 
 async fn count(h: &Harness, statement: &str, email: &str) -> i64 {
     let (n,): (i64,) = sqlx::query_as(statement).bind(email).fetch_one(&h.state.db.pool).await.unwrap();

@@ -4,7 +4,7 @@
 //! policy tabs, the alerts and the business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
+use volante_plugin_harness::{code, fields, ok, Harness};
 
 /// Today as the plugin counts it, and `days` from it.
 struct Days(String);
@@ -33,12 +33,6 @@ impl Days {
         let y = yoe + era * 400 + i64::from(m <= 2);
         format!("{y:04}-{m:02}-{day:02}")
     }
-}
-
-/// The fields a refused write named, in order.
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
 }
 
 async fn user_id(h: &Harness, email: &str) -> i64 {

@@ -10,22 +10,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 use volante_host::demo;
-use volante_plugin_harness::{code, ok, Harness};
-
-/// The fields a refusal names (writes answer a list of errors, reads one).
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    let errors = match &answer["error"] {
-        Value::Array(list) => list.clone(),
-        one => vec![one.clone()],
-    };
-    errors.iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
-
-fn details(answer: &Value) -> String {
-    let error = if answer["error"].is_array() { &answer["error"][0] } else { &answer["error"] };
-    error["details"].as_str().unwrap_or_default().to_string()
-}
+use volante_plugin_harness::{code, details, fields, ok, Harness};
 
 fn id(answer: &Value) -> i64 {
     ok(answer)["id"].as_i64().unwrap_or_else(|| panic!("no id in {answer}"))

@@ -4,12 +4,7 @@
 //! business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
+use volante_plugin_harness::{code, fields, ok, Harness};
 
 fn list(page: &Value, key: &str) -> Vec<String> {
     page["items"].as_array().unwrap().iter().map(|i| i[key].as_str().unwrap().to_string()).collect()

@@ -5,17 +5,7 @@
 //! permissions and the business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
-
-fn details(answer: &Value) -> String {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"][0]["details"].as_str().unwrap_or_default().to_string()
-}
+use volante_plugin_harness::{code, details, fields, ok, Harness};
 
 async fn user_id(h: &Harness, email: &str) -> i64 {
     let (id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1").bind(email).fetch_one(&h.state.db.pool).await.unwrap();

@@ -5,18 +5,13 @@
 //! permission and the business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
+use volante_plugin_harness::{code, fields, ok, Harness};
 
 /// A 1×1 PNG.
 const PNG: &str = "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c636098f71d0002370196b4eacab90000000049454e44ae426082";
 
 fn png() -> Vec<u8> {
     (0..PNG.len()).step_by(2).map(|i| u8::from_str_radix(&PNG[i..i + 2], 16).unwrap()).collect()
-}
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
 }
 
 fn names(page: &Value) -> Vec<String> {

@@ -4,12 +4,7 @@
 //! nothing; the permission and the business boundary.
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, ok, Harness};
-
-fn fields(answer: &Value) -> Vec<String> {
-    assert_eq!(answer["success"], false, "{answer}");
-    answer["error"].as_array().unwrap().iter().map(|e| e["data"]["field"].as_str().unwrap_or_default().to_string()).collect()
-}
+use volante_plugin_harness::{code, fields, ok, Harness};
 
 /// `(position, title)` of a list of records.
 fn order(list: &Value) -> Vec<(i64, String)> {

@@ -7,7 +7,7 @@ use volante_plugin_sdk::resource;
 use volante_plugin_sdk::{directory, from_value, host, validate, Checks};
 
 use crate::groups::Group;
-use crate::order::{self, Ordered};
+use volante_plugin_sdk::order::{self, Ordered};
 use crate::resources::{self, ClassResource};
 use crate::{body_ref, checks, deleted, drop_keys, drop_nulls, find, find_live, query_id, record_value, Kept};
 

@@ -11,7 +11,8 @@ use volante_plugin_sdk::{directory, host, validate, Checks};
 
 use crate::classes::Class;
 use crate::resources::ClassResource;
-use crate::{books, checks, deleted, drop_nulls, find, find_live, order, query_id, record_value, Kept};
+use crate::{books, checks, deleted, drop_nulls, find, find_live, query_id, record_value, Kept};
+use volante_plugin_sdk::order;
 
 /// A group of guided classes.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -8,7 +8,7 @@
 //! - `classes`: the classes of a group, in order, marked given; a class as the classroom reads it;
 //! - `resources`: a class's resources, in order;
 //! - `books`: the digital books read from the temary module, and what a group's classes cover;
-//! - `order`: positions within a parent; `checks`: the field checks the SDK lacks.
+//! - `checks`: the field checks the SDK lacks (positions within a parent: the SDK's `order`).
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource;
@@ -17,7 +17,6 @@ pub mod books;
 pub mod checks;
 pub mod classes;
 pub mod groups;
-pub mod order;
 pub mod resources;
 
 pub use classes::Class;

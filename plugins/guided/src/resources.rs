@@ -8,7 +8,7 @@ use volante_plugin_sdk::{from_value, validate, Checks};
 
 use crate::books::{self, Materials};
 use crate::classes;
-use crate::order::{self, Ordered};
+use volante_plugin_sdk::order::{self, Ordered};
 use crate::{body_ref, checks, drop_keys, drop_nulls, find_live, record_value, Kept};
 
 /// A resource's kinds: three of the book, a link and a note.

@@ -1,20 +1,20 @@
 //! The syllabus's tree: themes in a syllabus, subthemes in a theme, sections in a subtheme. Each
-//! is a [`Child`] kept at a position (1, 2, …) among its live siblings: created at the end or at
-//! the position given, moved by updating `position`, and the others close up when one is deleted.
+//! is a [`Child`] kept at a position (1, 2, …) among its live siblings (the SDK's `order`):
+//! created at the end or at the position given, moved by updating `position`, and the others close
+//! up when one is deleted.
 
 use volante_plugin_sdk::prelude::*;
-use volante_plugin_sdk::resource::{self, ListQuery};
+use volante_plugin_sdk::order::{self, Ordered};
+use volante_plugin_sdk::resource;
 use volante_plugin_sdk::{host, validate, Checks};
 
-/// A record kept in order under a parent.
-pub trait Child: Resource {
-    /// The parent's column (`temary_id`).
-    const PARENT: &'static str;
+pub use volante_plugin_sdk::order::{children, children_of_many, counts};
+
+/// A record kept in order under a parent, which must be live when it is created.
+pub trait Child: Ordered {
     /// The parent's table and its label for messages.
     const PARENT_TABLE: &'static str;
     const PARENT_LABEL: &'static str;
-    fn parent(&self) -> i64;
-    fn position(&self) -> i64;
 }
 
 /// A theme of a syllabus.
@@ -76,16 +76,19 @@ macro_rules! child {
             }
         }
 
-        impl Child for $ty {
+        impl Ordered for $ty {
             const PARENT: &'static str = stringify!($parent);
-            const PARENT_TABLE: &'static str = $parent_table;
-            const PARENT_LABEL: &'static str = $parent_label;
             fn parent(&self) -> i64 {
                 self.$parent
             }
             fn position(&self) -> i64 {
                 self.position
             }
+        }
+
+        impl Child for $ty {
+            const PARENT_TABLE: &'static str = $parent_table;
+            const PARENT_LABEL: &'static str = $parent_label;
         }
     };
 }
@@ -123,35 +126,6 @@ child!(Section, "temary_section", "temary/subtheme/section", "Sección", "temary
 child!(Sheet, "temary_sheet", "temary/subtheme/sheet", "Ficha", "temary_sheet", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
 child!(Video, "temary_video", "temary/subtheme/video", "Vídeo", "temary_video", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
 
-/// How many live children `parent` has.
-fn siblings<C: Child>(ctx: &Ctx, parent: i64) -> Result<i64> {
-    sql::query_scalar(
-        &format!("SELECT COUNT(*) FROM {} WHERE business_id = $1 AND {} = $2 AND state <> 'deleted'", C::TABLE, C::PARENT),
-        &params![ctx.business_id, parent],
-    )
-}
-
-/// Move the live siblings at positions `from..=to` by `by` (±1).
-fn shift<C: Child>(ctx: &Ctx, parent: i64, from: i64, to: i64, by: i64) -> Result<()> {
-    sql::execute(
-        &format!(
-            "UPDATE {} SET position = position + $1, updated_at = $2 WHERE business_id = $3 AND {} = $4 AND state <> 'deleted' AND position >= $5 AND position <= $6",
-            C::TABLE,
-            C::PARENT
-        ),
-        &params![by, host::now(), ctx.business_id, parent, from, to],
-    )?;
-    Ok(())
-}
-
-/// The position asked for in `body`, kept within `1..=last` (`last` when none).
-fn wanted_position(body: &serde_json::Map<String, Value>, last: i64) -> Result<i64> {
-    match body.get("position") {
-        None | Some(Value::Null) => Ok(last),
-        Some(v) => v.as_i64().map(|p| p.clamp(1, last.max(1))).ok_or_else(|| Error::invalid_field("position", "La posición debe ser un número")),
-    }
-}
-
 /// Create a child of a live parent at the end, or at `position` (the others make room).
 pub fn create<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
     create_from::<C>(ctx, req.value()?)
@@ -168,10 +142,8 @@ pub fn create_from<C: Child>(ctx: &Ctx, body: Value) -> Result<i64> {
     if live.is_none() {
         return Err(Error::invalid_field(C::PARENT, format!("{} no existe", C::PARENT_LABEL)));
     }
-    let count = siblings::<C>(ctx, parent)?;
-    let position = wanted_position(&body, count + 1)?;
     // A refusal below rolls the whole call back, the room made included.
-    shift::<C>(ctx, parent, position, count, 1)?;
+    let position = order::make_room::<C>(ctx, parent, order::asked(&body)?)?;
     body.insert("position".into(), json!(position));
     Ok(resource::create::<C>(ctx, Value::Object(body))?.id)
 }
@@ -185,19 +157,9 @@ pub fn update<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
     if existing.state == "deleted" {
         return Err(Error::conflict(format!("{} está eliminado", C::LABEL)));
     }
-    let parent = existing.data.parent();
-    let old = existing.data.position();
     // Without a `position` it stays where it is.
-    let new = match body.get("position") {
-        None | Some(Value::Null) => old,
-        Some(_) => wanted_position(&body, siblings::<C>(ctx, parent)?)?,
-    };
-    body.insert("position".into(), json!(new));
-    if new < old {
-        shift::<C>(ctx, parent, new, old - 1, 1)?;
-    } else if new > old {
-        shift::<C>(ctx, parent, old + 1, new, -1)?;
-    }
+    let position = order::move_to::<C>(ctx, &existing.data, order::asked(&body)?)?;
+    body.insert("position".into(), json!(position));
     resource::update::<C>(ctx, id, Value::Object(body))?;
     Ok(id)
 }
@@ -209,75 +171,9 @@ pub fn delete<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
     let existing = resource::find::<C>(ctx, id)?;
     if existing.state != "deleted" {
         resource::delete::<C>(ctx, id)?;
-        shift::<C>(ctx, existing.data.parent(), existing.data.position() + 1, i64::MAX, -1)?;
+        order::close_up::<C>(ctx, existing.data.parent(), existing.data.position())?;
     }
     Ok(id)
-}
-
-/// `parent`'s live children in order.
-pub fn children<C: Child>(ctx: &Ctx, parent: i64) -> Result<Vec<Record<C>>> {
-    let mut all = Vec::new();
-    let mut page = 1;
-    loop {
-        let query = ListQuery { page: Some(page), per_page: Some(500), order: Some("position".into()), ..ListQuery::default() };
-        let found = resource::list_where::<C>(ctx, &query, Some(&format!("{} = ${{}}", C::PARENT)), params![parent])?;
-        let done = found.to >= found.total;
-        all.extend(found.items);
-        if done {
-            return Ok(all);
-        }
-        page += 1;
-    }
-}
-
-/// The live children of each of `parents`, in the parents' order and then their own: one read
-/// per 500 parents (and per 500 children), not one per parent.
-pub fn children_of_many<C: Child>(ctx: &Ctx, parents: &[i64]) -> Result<Vec<Record<C>>> {
-    let mut distinct = parents.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let mut all = Vec::new();
-    for chunk in distinct.chunks(500) {
-        let condition = format!("{} IN ({})", C::PARENT, vec!["${}"; chunk.len()].join(", "));
-        let mut page = 1;
-        loop {
-            let query = ListQuery { page: Some(page), per_page: Some(500), ..ListQuery::default() };
-            let values = chunk.iter().map(|id| id.to_sql()).collect();
-            let found = resource::list_where::<C>(ctx, &query, Some(&condition), values)?;
-            let done = found.to >= found.total || found.items.is_empty();
-            all.extend(found.items);
-            if done {
-                break;
-            }
-            page += 1;
-        }
-    }
-    Ok(in_parent_order(all, parents, |c| c.data.parent()))
-}
-
-/// `records` (each parent's in their own order) grouped by parent in the order of `parents`.
-pub fn in_parent_order<T>(mut records: Vec<T>, parents: &[i64], parent_of: impl Fn(&T) -> i64) -> Vec<T> {
-    let mut ranks = std::collections::BTreeMap::new();
-    for (i, parent) in parents.iter().enumerate() {
-        ranks.entry(*parent).or_insert(i);
-    }
-    // Stable: each parent's children keep the order they were read in.
-    records.sort_by_key(|r| ranks.get(&parent_of(r)).copied().unwrap_or(usize::MAX));
-    records
-}
-
-/// Live children per parent: `[(parent, count)]`.
-pub fn counts<C: Child>(ctx: &Ctx) -> Result<Vec<(i64, i64)>> {
-    #[derive(Deserialize)]
-    struct Row {
-        parent: i64,
-        n: i64,
-    }
-    let rows: Vec<Row> = sql::query_as(
-        &format!("SELECT {} AS parent, COUNT(*) AS n FROM {} WHERE business_id = $1 AND state <> 'deleted' GROUP BY {}", C::PARENT, C::TABLE, C::PARENT),
-        &params![ctx.business_id],
-    )?;
-    Ok(rows.into_iter().map(|r| (r.parent, r.n)).collect())
 }
 
 /// Put `parent`'s live children in the order of `ids`, which must name each of them once
@@ -300,32 +196,4 @@ pub fn reorder<C: Child>(ctx: &Ctx, parent: i64, ids: &[i64], what: &str) -> Res
         )?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn children_of_many_parents_come_in_the_parents_order() {
-        // Read in position order across parents; grouped by parent as asked, each keeping its own.
-        let read = vec![(7, "a1"), (3, "b1"), (7, "a2"), (9, "c1"), (3, "b2")];
-        let ordered = in_parent_order(read, &[3, 9, 7, 3], |r| r.0);
-        assert_eq!(ordered.iter().map(|r| r.1).collect::<Vec<_>>(), ["b1", "b2", "c1", "a1", "a2"]);
-        // A child of a parent not asked for goes last.
-        let ordered = in_parent_order(vec![(1, "x"), (2, "y")], &[2], |r| r.0);
-        assert_eq!(ordered.iter().map(|r| r.1).collect::<Vec<_>>(), ["y", "x"]);
-    }
-
-    #[test]
-    fn positions_asked_for_are_kept_within_the_list() {
-        let body = |v: Value| resource::object(v).unwrap();
-        assert_eq!(wanted_position(&body(json!({})), 4).unwrap(), 4);
-        assert_eq!(wanted_position(&body(json!({ "position": null })), 4).unwrap(), 4);
-        assert_eq!(wanted_position(&body(json!({ "position": 2 })), 4).unwrap(), 2);
-        assert_eq!(wanted_position(&body(json!({ "position": 0 })), 4).unwrap(), 1);
-        assert_eq!(wanted_position(&body(json!({ "position": 99 })), 4).unwrap(), 4);
-        assert_eq!(wanted_position(&body(json!({ "position": 3 })), 0).unwrap(), 1);
-        assert_eq!(wanted_position(&body(json!({ "position": "x" })), 4).unwrap_err().field(), Some("position"));
-    }
 }
