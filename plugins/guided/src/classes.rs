@@ -264,16 +264,10 @@ pub fn routes(router: Router) -> Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::fields;
 
     fn class(value: Value) -> Class {
         serde_json::from_value(value).unwrap()
-    }
-
-    fn fields(result: Result<()>) -> Vec<String> {
-        match result {
-            Ok(()) => Vec::new(),
-            Err(err) => err.into_list().iter().map(|e| e.field().unwrap_or_default().to_string()).collect(),
-        }
     }
 
     #[test]

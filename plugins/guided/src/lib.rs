@@ -125,8 +125,16 @@ impl Plugin for Guided {
 volante_plugin_sdk::plugin!(Guided);
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The fields a check refuses, in order (none when it passes).
+    pub(crate) fn fields(result: Result<()>) -> Vec<String> {
+        match result {
+            Ok(()) => Vec::new(),
+            Err(err) => err.into_list().iter().map(|e| e.field().unwrap_or_default().to_string()).collect(),
+        }
+    }
 
     /// The router serves every route of the manifest.
     #[test]
