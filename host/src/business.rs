@@ -381,7 +381,7 @@ async fn services_update(State(state): State<AppState>, session: Session, Body(r
         .bind(req.business_id)
         .fetch_optional(&mut *tx)
         .await?;
-    exists.ok_or_else(|| ApiError::not_found("Empresa"))?;
+    exists.ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
     let detail;
     match (req.services, req.user_id, req.service_id, req.enabled) {
         (Some(services), None, None, None) => {
@@ -516,7 +516,7 @@ pub(crate) async fn read(State(state): State<AppState>, session: Session, Params
         .bind(business_id)
         .fetch_optional(&state.db.pool)
         .await?
-        .ok_or_else(|| ApiError::not_found("Empresa"))?;
+        .ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
     let mut business = business_json(&row)?;
     business["services"] = json!(business_services(&state, business_id).await?);
     let (branches,): (i64,) =
@@ -852,7 +852,7 @@ async fn load_branch(state: &AppState, business_id: i64, branch_id: i64) -> ApiR
     .bind(business_id)
     .fetch_optional(&state.db.pool)
     .await?
-    .ok_or_else(|| ApiError::not_found("Sucursal"))?;
+    .ok_or_else(|| ApiError::not_found_feminine("Sucursal"))?;
     Ok(branch_json(&row)?)
 }
 

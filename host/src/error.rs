@@ -67,8 +67,14 @@ impl ApiError {
             .with_data(json!({ "permission": permission }))
     }
 
+    /// `NOT-FOUND-000` for a masculine noun: "Usuario no encontrado".
     pub fn not_found(what: &str) -> ApiError {
         ApiError::new(codes::NOT_FOUND, format!("{what} no encontrado")).with_data(json!({ "entity": what }))
+    }
+
+    /// `NOT-FOUND-000` for a feminine noun: "Empresa no encontrada".
+    pub fn not_found_feminine(what: &str) -> ApiError {
+        ApiError::new(codes::NOT_FOUND, format!("{what} no encontrada")).with_data(json!({ "entity": what }))
     }
 
     /// A field failed validation; `data.field` names it.

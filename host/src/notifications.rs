@@ -108,7 +108,7 @@ async fn one(app: &AppState, id: i64) -> ApiResult<Value> {
         .bind(id)
         .fetch_optional(&app.db.pool)
         .await?
-        .ok_or_else(|| ApiError::not_found("Notificación"))?;
+        .ok_or_else(|| ApiError::not_found_feminine("Notificación"))?;
     Ok(notification_json(&row)?)
 }
 
@@ -268,7 +268,7 @@ async fn readall(State(app): State<AppState>, session: Session, Body(req): Body<
 /// `GET notifications/read/{id}`.
 async fn read(State(app): State<AppState>, session: Session, Path(id): Path<String>) -> ApiJson {
     session.require_provider_admin()?;
-    let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("Notificación"))?;
+    let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found_feminine("Notificación"))?;
     ok(one(&app, id).await?)
 }
 
@@ -434,7 +434,7 @@ async fn inbox_read(State(app): State<AppState>, session: Session, Body(req): Bo
                     .await?
                     .is_some();
             if !visible {
-                return Err(ApiError::not_found("Notificación"));
+                return Err(ApiError::not_found_feminine("Notificación"));
             }
             sqlx::query("INSERT INTO notification_read (notification_id, user_id, read_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
                 .bind(id)
@@ -506,7 +506,7 @@ struct AssignGroup {
 /// A school of the provider's (not the provider itself, not another tenant's id that does not exist).
 async fn school(app: &AppState, business_id: i64) -> ApiResult<bool> {
     let row = sqlx::query("SELECT is_provider FROM business WHERE business_id = $1").bind(business_id).fetch_optional(&app.db.pool).await?;
-    let row = row.ok_or_else(|| ApiError::not_found("Empresa"))?;
+    let row = row.ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
     Ok(!crate::db::flag(&row, "is_provider")?)
 }
 

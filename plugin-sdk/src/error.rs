@@ -53,8 +53,15 @@ impl Error {
     }
 
     /// `NOT-FOUND-000`, naming the entity (`Contacto no encontrado`).
+    /// `NOT-FOUND-000` for a masculine noun: "Contacto no encontrado" ([`Error::not_found_feminine`]
+    /// for "Factura no encontrada"; a resource's own: `resource::not_found`).
     pub fn not_found(what: &str) -> Error {
         Error::new(codes::NOT_FOUND, format!("{what} no encontrado")).with_data(json!({ "entity": what }))
+    }
+
+    /// `NOT-FOUND-000` for a feminine noun: "Factura no encontrada".
+    pub fn not_found_feminine(what: &str) -> Error {
+        Error::new(codes::NOT_FOUND, format!("{what} no encontrada")).with_data(json!({ "entity": what }))
     }
 
     /// `PERMISSION-000`, naming the permission that is missing.

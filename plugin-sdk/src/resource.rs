@@ -39,7 +39,7 @@ use serde_json::{json, Map, Value};
 
 use crate::context::from_value;
 use crate::sql::{self, SqlValue, ToSql};
-use crate::{events, host, text, Ctx, Error, JsonText, Req, Result, Router};
+use crate::{codes, events, host, text, Ctx, Error, JsonText, Req, Result, Router};
 
 /// `params_vec![a, b]`: like `params!` for local use.
 macro_rules! params_vec {
@@ -56,6 +56,9 @@ pub trait Resource: Serialize + DeserializeOwned + JsonSchema + Default + 'stati
     const PATH: &'static str = Self::NAME;
     /// Spanish noun for messages (`Contacto no encontrado`).
     const LABEL: &'static str;
+    /// Whether `LABEL` is a feminine noun, for the messages to agree with it ("Nota no
+    /// encontrada", "La nota está eliminada").
+    const FEMININE: bool = false;
     /// The table, `<plugin_id>_<name>`.
     const TABLE: &'static str;
     /// Fields folded into `search_text` for `readall`'s search.
@@ -331,7 +334,31 @@ pub fn find_optional<R: Resource>(ctx: &Ctx, id: i64) -> Result<Option<Record<R>
 
 /// The record `id` as the caller may see it; `NOT-FOUND-000` otherwise.
 pub fn find<R: Resource>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
-    find_optional::<R>(ctx, id)?.ok_or_else(|| Error::not_found(R::LABEL))
+    find_optional::<R>(ctx, id)?.ok_or_else(|| not_found::<R>(id))
+}
+
+/// The record `id` as the caller may see it, which must not be deleted (`CONFLICT-000` then).
+pub fn find_live<R: Resource>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
+    let record = find::<R>(ctx, id)?;
+    if record.state == "deleted" {
+        return Err(deleted::<R>().with_data(json!({ "entity": R::LABEL, "id": id })));
+    }
+    Ok(record)
+}
+
+/// `NOT-FOUND-000` for the record `id`: "Contacto no encontrado", "Nota no encontrada".
+pub fn not_found<R: Resource>(id: i64) -> Error {
+    let ending = if R::FEMININE { "a" } else { "o" };
+    Error::new(codes::NOT_FOUND, format!("{} no encontrad{ending}", R::LABEL)).with_data(json!({ "entity": R::LABEL, "id": id }))
+}
+
+/// `CONFLICT-000` for a write on a deleted record: "El contacto está eliminado", "La nota está
+/// eliminada".
+pub fn deleted<R: Resource>() -> Error {
+    let (article, ending) = if R::FEMININE { ("La", "a") } else { ("El", "o") };
+    let mut noun = R::LABEL.chars();
+    let noun = noun.next().map(|first| first.to_lowercase().chain(noun).collect::<String>()).unwrap_or_default();
+    Error::conflict(format!("{article} {noun} está eliminad{ending}"))
 }
 
 /// The JSON object of a write's body (`REQ-102` otherwise).
@@ -464,7 +491,7 @@ pub fn insert<R: Resource>(ctx: &Ctx, data: R) -> Result<Record<R>> {
 pub fn update<R: Resource>(ctx: &Ctx, id: i64, patch: Value) -> Result<Record<R>> {
     let existing = find::<R>(ctx, id)?;
     if existing.state == "deleted" {
-        return Err(Error::conflict(format!("{} está eliminado", R::LABEL)));
+        return Err(deleted::<R>());
     }
     let mut merged = to_object(&existing.data)?;
     let mut patch = object(patch)?;
@@ -505,7 +532,7 @@ pub fn save<R: Resource>(ctx: &Ctx, id: i64, data: &R) -> Result<()> {
 pub fn set_state<R: Resource>(ctx: &Ctx, id: i64, state: Option<&str>) -> Result<Record<R>> {
     let existing = find::<R>(ctx, id)?;
     if existing.state == "deleted" {
-        return Err(Error::conflict(format!("{} está eliminado", R::LABEL)));
+        return Err(deleted::<R>());
     }
     let next = match state {
         Some(s) => crate::validate::one_of("state", s, &["active", "inactive"])?,
@@ -802,6 +829,29 @@ mod tests {
         const PATH: &'static str = "thing";
         const TABLE: &'static str = "test_thing";
         const LABEL: &'static str = "Cosa";
+        const FEMININE: bool = true;
+    }
+
+    #[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+    struct Book {
+        title: String,
+    }
+
+    impl Resource for Book {
+        const NAME: &'static str = "book";
+        const TABLE: &'static str = "test_book";
+        const LABEL: &'static str = "Libro de registro";
+    }
+
+    #[test]
+    fn messages_agree_with_the_noun() {
+        let missing = not_found::<Thing>(7);
+        assert_eq!((missing.code.as_str(), missing.details.as_str()), ("NOT-FOUND-000", "Cosa no encontrada"));
+        assert_eq!(missing.data, json!({ "entity": "Cosa", "id": 7 }));
+        assert_eq!(not_found::<Book>(1).details, "Libro de registro no encontrado");
+        let gone = deleted::<Thing>();
+        assert_eq!((gone.code.as_str(), gone.details.as_str()), ("CONFLICT-000", "La cosa está eliminada"));
+        assert_eq!(deleted::<Book>().details, "El libro de registro está eliminado");
     }
 
     fn text(s: &str) -> SqlValue {

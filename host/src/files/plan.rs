@@ -88,7 +88,7 @@ pub async fn update(State(state): State<AppState>, session: Session, Body(req): 
             .bind(req.business_id)
             .fetch_optional(&mut *tx)
             .await?;
-    let (old_plan, old_quota) = before.ok_or_else(|| ApiError::not_found("Empresa"))?;
+    let (old_plan, old_quota) = before.ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
     sqlx::query("UPDATE business SET storage_plan = $1, storage_quota = $2, updated_at = $3 WHERE business_id = $4")
         .bind(*plan)
         .bind(quota)

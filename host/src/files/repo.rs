@@ -198,7 +198,7 @@ pub async fn hidden_folders(conn: &mut AnyConnection, session: &Session) -> ApiR
 }
 
 pub fn folder_not_found() -> ApiError {
-    ApiError::not_found("Carpeta")
+    ApiError::not_found_feminine("Carpeta")
 }
 
 pub fn file_not_found() -> ApiError {
@@ -378,7 +378,7 @@ pub async fn usage(conn: &mut AnyConnection, business_id: i64) -> ApiResult<Usag
     .bind(business_id)
     .fetch_optional(conn)
     .await?;
-    let (plan, quota, used, files, folders) = row.ok_or_else(|| ApiError::not_found("Empresa"))?;
+    let (plan, quota, used, files, folders) = row.ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
     Ok(Usage { plan, quota, used, files, folders })
 }
 

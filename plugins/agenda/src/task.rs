@@ -41,6 +41,7 @@ impl Resource for Task {
     const NAME: &'static str = "agenda_task";
     const PATH: &'static str = "task";
     const LABEL: &'static str = "Tarea";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "agenda_task";
     const SEARCH: &'static [&'static str] = &["title", "description"];
     const BRANCH_FIELD: Option<&'static str> = Some("branch_id");

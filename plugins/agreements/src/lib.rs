@@ -267,6 +267,7 @@ impl Resource for SignRequest {
     const NAME: &'static str = "agreements_request";
     const PATH: &'static str = "agreement/request";
     const LABEL: &'static str = "Solicitud de firma";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "agreements_request";
     const SEARCH: &'static [&'static str] = &["reference", "email"];
     const ORDER_BY: &'static str = "created_at DESC, id DESC";
@@ -781,7 +782,7 @@ fn request_delete(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: IdBody = req.json()?;
     let record = resource::find::<SignRequest>(ctx, body.id)?;
     if record.state == "deleted" {
-        return Err(Error::not_found(SignRequest::LABEL));
+        return Err(Error::not_found_feminine(SignRequest::LABEL));
     }
     if record.data.status == "signed" {
         return Err(Error::conflict("Un acuerdo firmado no se puede eliminar"));
@@ -798,7 +799,7 @@ fn request_by_reference(ctx: &Ctx, reference: &str) -> Result<Record<SignRequest
         "SELECT id FROM agreements_request WHERE business_id = $1 AND reference = $2 AND state <> 'deleted'",
         &params![ctx.business_id, reference.trim()],
     )?;
-    let id = id.ok_or_else(|| Error::not_found(SignRequest::LABEL))?;
+    let id = id.ok_or_else(|| Error::not_found_feminine(SignRequest::LABEL))?;
     resource::find::<SignRequest>(ctx, id)
 }
 

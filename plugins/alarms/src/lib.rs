@@ -45,6 +45,7 @@ impl Resource for Alarm {
     const NAME: &'static str = "alarm";
     const PATH: &'static str = "alarma";
     const LABEL: &'static str = "Alarma";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "alarms_alarm";
     const SEARCH: &'static [&'static str] = &["title", "description"];
     // Those that will go off first; those that will not again last.

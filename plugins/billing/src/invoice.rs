@@ -47,7 +47,7 @@ pub fn method_field(field: &str, raw: &str) -> Result<&'static str> {
 
 /// An invoice that exists and is not deleted (drafts deleted are gone for the user).
 pub fn find(ctx: &Ctx, id: i64) -> Result<Value> {
-    document::row_json("billing_invoice", ctx, id)?.filter(|v| v["state"] != "deleted").ok_or_else(|| Error::not_found("Factura"))
+    document::row_json("billing_invoice", ctx, id)?.filter(|v| v["state"] != "deleted").ok_or_else(|| Error::not_found_feminine("Factura"))
 }
 
 fn insert(ctx: &Ctx, p: &Prepared, budget_id: Option<i64>) -> Result<i64> {

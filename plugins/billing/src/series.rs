@@ -31,6 +31,7 @@ impl Resource for Series {
     const NAME: &'static str = "sales_billing";
     const PATH: &'static str = "sales/billing";
     const LABEL: &'static str = "Serie de facturación";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "billing_series";
     const SEARCH: &'static [&'static str] = &["code", "name"];
     const UNIQUE: &'static [&'static str] = &["code"];

@@ -552,7 +552,7 @@ fn direct(ctx: &Ctx, req: &Req) -> Result<Value> {
             let email = Some(person.email.trim()).filter(|e| !e.is_empty()).map(str::to_string);
             (Peer::Contact(id), person.name, json!(email))
         }
-        _ => return Err(Error::not_found("Conversación")),
+        _ => return Err(Error::not_found_feminine("Conversación")),
     };
     let mut answer = read_conversation(ctx, req, &peer, &names)?;
     answer["target"] = json!(target);

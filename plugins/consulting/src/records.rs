@@ -119,6 +119,7 @@ impl Resource for Company {
     const NAME: &'static str = "consulting_company";
     const PATH: &'static str = "consulting/empresas";
     const LABEL: &'static str = "Empresa";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "consulting_company";
     const SEARCH: &'static [&'static str] = &["name", "tax_code", "contribution_account", "city", "contact_person"];
     const UNIQUE: &'static [&'static str] = &["tax_code"];

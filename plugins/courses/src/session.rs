@@ -260,7 +260,7 @@ struct SessionCourse {
 fn course_of(ctx: &Ctx, kind: Kind, id: i64) -> Result<i64> {
     let mut rows: Vec<SessionCourse> =
         sql::query_as("SELECT course_id FROM courses_session WHERE business_id = $1 AND id = $2", &params![ctx.business_id, id])?;
-    let course_id = rows.pop().ok_or_else(|| Error::not_found("Sesión").with_data(json!({ "entity": "Sesión", "id": id })))?.course_id;
+    let course_id = rows.pop().ok_or_else(|| Error::not_found_feminine("Sesión").with_data(json!({ "entity": "Sesión", "id": id })))?.course_id;
     find_open(ctx, kind, course_id)?;
     Ok(course_id)
 }

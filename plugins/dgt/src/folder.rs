@@ -64,6 +64,7 @@ impl Resource for Folder {
     const NAME: &'static str = "dgt_folder";
     const PATH: &'static str = "dgt/folder";
     const LABEL: &'static str = "Carpeta";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "dgt_folder";
     const SEARCH: &'static [&'static str] = &["reference", "name", "exam_centre", "licence", "notes"];
     const UNIQUE: &'static [&'static str] = &["reference"];

@@ -54,6 +54,7 @@ impl Resource for Tax {
     const NAME: &'static str = "dgt_tax";
     const PATH: &'static str = "dgt/tax";
     const LABEL: &'static str = "Tasa";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "dgt_tax";
     const SEARCH: &'static [&'static str] = &["type_code", "name", "description"];
     const ORDER_BY: &'static str = "type_code ASC, id ASC";

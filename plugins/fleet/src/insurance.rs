@@ -67,6 +67,7 @@ pub struct Insurance {
 impl Resource for Insurance {
     const NAME: &'static str = "insurance";
     const LABEL: &'static str = "Póliza";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "fleet_insurance";
     const SEARCH: &'static [&'static str] = &["policy_number", "notes"];
     const BRANCH_FIELD: Option<&'static str> = Some("branch_id");

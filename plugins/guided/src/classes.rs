@@ -9,7 +9,7 @@ use volante_plugin_sdk::{directory, from_value, host, validate, Checks};
 use crate::groups::Group;
 use volante_plugin_sdk::order::{self, Ordered};
 use crate::resources::{self, ClassResource};
-use crate::{body_ref, checks, deleted, drop_keys, drop_nulls, find, find_live, query_id, record_value, Kept};
+use crate::{body_ref, checks, deleted, drop_keys, drop_nulls, find, find_live, query_id, record_value};
 
 /// A class's statuses.
 pub const STATUSES: &[&str] = &["pending", "given"];
@@ -60,6 +60,7 @@ impl Resource for Class {
     const NAME: &'static str = "guided_class";
     const PATH: &'static str = "clase/guiada";
     const LABEL: &'static str = "Clase";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "guided_class";
     const ORDER_BY: &'static str = "position ASC, id ASC";
 
@@ -75,10 +76,6 @@ impl Resource for Class {
     }
 }
 
-impl Kept for Class {
-    const NOT_FOUND: &'static str = "Clase no encontrada";
-    const DELETED: &'static str = "La clase está eliminada";
-}
 
 impl Ordered for Class {
     const PARENT: &'static str = "group_id";

@@ -11,7 +11,7 @@ use volante_plugin_sdk::{directory, host, validate, Checks};
 
 use crate::classes::Class;
 use crate::resources::ClassResource;
-use crate::{books, checks, deleted, drop_nulls, find, find_live, query_id, record_value, Kept};
+use crate::{books, checks, deleted, drop_nulls, find, find_live, query_id, record_value};
 use volante_plugin_sdk::order;
 
 /// A group of guided classes.
@@ -80,10 +80,6 @@ impl Resource for Group {
     }
 }
 
-impl Kept for Group {
-    const NOT_FOUND: &'static str = "Grupo no encontrado";
-    const DELETED: &'static str = "El grupo está eliminado";
-}
 
 impl Group {
     /// The checks of the fields themselves (no reads): name, licence, description, dates.

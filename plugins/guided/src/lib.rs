@@ -11,7 +11,6 @@
 //! - `checks`: the field checks the SDK lacks (positions within a parent: the SDK's `order`).
 
 use volante_plugin_sdk::prelude::*;
-use volante_plugin_sdk::resource;
 
 pub mod books;
 pub mod checks;
@@ -26,28 +25,10 @@ pub use resources::ClassResource;
 /// The one permission of the module (and its service).
 pub const PERMISSION: &str = "guided";
 
-/// A record with its Spanish messages (the SDK's would get the gender of some wrong).
-pub trait Kept: Resource {
-    /// `NOT-FOUND-000`'s text: "Clase no encontrada".
-    const NOT_FOUND: &'static str;
-    /// `CONFLICT-000`'s text for a write on a deleted record: "La clase está eliminada".
-    const DELETED: &'static str;
-}
+/// Records of the business by id: `NOT-FOUND-000` ("Pregunta no encontrada"), and
+/// `CONFLICT-000` for a write on a deleted one ("La pregunta está eliminada").
+pub use volante_plugin_sdk::resource::{find, find_live};
 
-/// The record `id` of the business (deleted ones too), or `NOT-FOUND-000`.
-pub fn find<R: Kept>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
-    resource::find_optional::<R>(ctx, id)?
-        .ok_or_else(|| Error::new(codes::NOT_FOUND, R::NOT_FOUND).with_data(json!({ "entity": R::LABEL, "id": id })))
-}
-
-/// The record `id`, which must not be deleted (`CONFLICT-000` then).
-pub fn find_live<R: Kept>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
-    let record = find::<R>(ctx, id)?;
-    if record.state == "deleted" {
-        return Err(Error::conflict(R::DELETED).with_data(json!({ "entity": R::LABEL, "id": id })));
-    }
-    Ok(record)
-}
 
 /// What a delete answers: `{id, state: "deleted"}`.
 pub fn deleted(id: i64) -> Value {
@@ -127,6 +108,7 @@ volante_plugin_sdk::plugin!(Guided);
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use volante_plugin_sdk::resource;
 
     /// The fields a check refuses, in order (none when it passes).
     pub(crate) fn fields(result: Result<()>) -> Vec<String> {

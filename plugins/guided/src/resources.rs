@@ -9,7 +9,7 @@ use volante_plugin_sdk::{from_value, validate, Checks};
 use crate::books::{self, Materials};
 use crate::classes;
 use volante_plugin_sdk::order::{self, Ordered};
-use crate::{body_ref, checks, drop_keys, drop_nulls, find_live, record_value, Kept};
+use crate::{body_ref, checks, drop_keys, drop_nulls, find_live, record_value};
 
 /// A resource's kinds: three of the book, a link and a note.
 pub const KINDS: &[&str] = &["subtheme", "sheet", "video", "link", "note"];
@@ -49,10 +49,6 @@ impl Resource for ClassResource {
     }
 }
 
-impl Kept for ClassResource {
-    const NOT_FOUND: &'static str = "Recurso no encontrado";
-    const DELETED: &'static str = "El recurso está eliminado";
-}
 
 impl Ordered for ClassResource {
     const PARENT: &'static str = "class_id";

@@ -106,6 +106,7 @@ pub struct Note {
 impl Resource for Note {
     const NAME: &'static str = "note";
     const LABEL: &'static str = "Nota";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "notes_note";
     const SEARCH: &'static [&'static str] = &["message"];
     const ORDER_BY: &'static str = "date DESC, id DESC";

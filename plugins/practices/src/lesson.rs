@@ -118,9 +118,9 @@ pub fn of_student(ctx: &Ctx, student_id: i64) -> Result<Vec<Lesson>> {
 
 fn find(ctx: &Ctx, id: i64) -> Result<Lesson> {
     let lesson: Lesson = sql::query_optional(&format!("{LESSONS} AND l.id = $2"), &params![ctx.business_id, id])?
-        .ok_or_else(|| Error::not_found("Práctica").with_data(json!({ "entity": "Práctica", "id": id })))?;
+        .ok_or_else(|| Error::not_found_feminine("Práctica").with_data(json!({ "entity": "Práctica", "id": id })))?;
     // Only a lesson of a student the caller may see (their branch).
-    student::find(ctx, lesson.student_id).map_err(|_| Error::not_found("Práctica"))?;
+    student::find(ctx, lesson.student_id).map_err(|_| Error::not_found_feminine("Práctica"))?;
     Ok(lesson)
 }
 

@@ -27,6 +27,7 @@ impl Resource for Category {
     const NAME: &'static str = "product_category";
     const PATH: &'static str = "product/category";
     const LABEL: &'static str = "Categoría";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "products_category";
     const SEARCH: &'static [&'static str] = &["name", "description"];
     const UNIQUE: &'static [&'static str] = &["name"];

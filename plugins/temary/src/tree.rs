@@ -62,11 +62,12 @@ fn check_texts(title: &mut String, text_field: &str, text: &mut String, max: usi
 }
 
 macro_rules! child {
-    ($ty:ty, $name:literal, $path:literal, $label:literal, $table:literal, $parent:ident, $parent_table:literal, $parent_label:literal, $text:ident, $max:expr) => {
+    ($ty:ty, $name:literal, $path:literal, $label:literal, $feminine:literal, $table:literal, $parent:ident, $parent_table:literal, $parent_label:literal, $text:ident, $max:expr) => {
         impl Resource for $ty {
             const NAME: &'static str = $name;
             const PATH: &'static str = $path;
             const LABEL: &'static str = $label;
+            const FEMININE: bool = $feminine;
             const TABLE: &'static str = $table;
             const SEARCH: &'static [&'static str] = &["title"];
             const ORDER_BY: &'static str = "position ASC, id ASC";
@@ -120,11 +121,11 @@ pub struct Video {
     pub size: i64,
 }
 
-child!(Theme, "temary_theme", "temary/theme", "Tema", "temary_theme", temary_id, "temary_temary", "El temario", description, 5000);
-child!(Subtheme, "temary_subtheme", "temary/subtheme", "Subtema", "temary_subtheme", theme_id, "temary_theme", "El tema", description, 5000);
-child!(Section, "temary_section", "temary/subtheme/section", "Sección", "temary_section", subtheme_id, "temary_subtheme", "El subtema", content, 100_000);
-child!(Sheet, "temary_sheet", "temary/subtheme/sheet", "Ficha", "temary_sheet", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
-child!(Video, "temary_video", "temary/subtheme/video", "Vídeo", "temary_video", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
+child!(Theme, "temary_theme", "temary/theme", "Tema", false, "temary_theme", temary_id, "temary_temary", "El temario", description, 5000);
+child!(Subtheme, "temary_subtheme", "temary/subtheme", "Subtema", false, "temary_subtheme", theme_id, "temary_theme", "El tema", description, 5000);
+child!(Section, "temary_section", "temary/subtheme/section", "Sección", true, "temary_section", subtheme_id, "temary_subtheme", "El subtema", content, 100_000);
+child!(Sheet, "temary_sheet", "temary/subtheme/sheet", "Ficha", true, "temary_sheet", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
+child!(Video, "temary_video", "temary/subtheme/video", "Vídeo", false, "temary_video", subtheme_id, "temary_subtheme", "El subtema", description, 2000);
 
 /// Create a child of a live parent at the end, or at `position` (the others make room).
 pub fn create<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
@@ -155,7 +156,7 @@ pub fn update<C: Child>(ctx: &Ctx, req: &Req) -> Result<i64> {
     body.remove(C::PARENT);
     let existing = resource::find::<C>(ctx, id)?;
     if existing.state == "deleted" {
-        return Err(Error::conflict(format!("{} está eliminado", C::LABEL)));
+        return Err(resource::deleted::<C>());
     }
     // Without a `position` it stays where it is.
     let position = order::move_to::<C>(ctx, &existing.data, order::asked(&body)?)?;

@@ -8,7 +8,7 @@ use volante_plugin_sdk::resource;
 use volante_plugin_sdk::sql::SqlValue;
 use volante_plugin_sdk::{host, text, validate, Checks};
 
-use crate::{dates, distinct, find, find_live, id_list, licence, names, record_value, take_state, today, update_with_state, Kept, LANGUAGES};
+use crate::{dates, deleted, distinct, find, find_live, id_list, licence, names, record_value, take_state, today, update_with_state, LANGUAGES};
 
 // ---------------------------------------------------------------------------------------------
 // Records
@@ -59,10 +59,6 @@ impl Resource for Block {
     }
 }
 
-impl Kept for Block {
-    const NOT_FOUND: &'static str = "Bloque no encontrado";
-    const DELETED: &'static str = "El bloque está eliminado";
-}
 
 /// A question of the bank: a statement with 2 to 4 answers, one of them right.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -87,6 +83,7 @@ pub struct Question {
 impl Resource for Question {
     const NAME: &'static str = "valkiria_question";
     const LABEL: &'static str = "Pregunta";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "valkiria_question";
     const SEARCH: &'static [&'static str] = &["statement", "answers", "explanation"];
     const ORDER_BY: &'static str = "id ASC";
@@ -132,10 +129,6 @@ impl Resource for Question {
     }
 }
 
-impl Kept for Question {
-    const NOT_FOUND: &'static str = "Pregunta no encontrada";
-    const DELETED: &'static str = "La pregunta está eliminada";
-}
 
 /// A test: questions of a licence in order, with the errors allowed and the time.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -228,10 +221,6 @@ impl Resource for Test {
     }
 }
 
-impl Kept for Test {
-    const NOT_FOUND: &'static str = "Test no encontrado";
-    const DELETED: &'static str = "El test está eliminado";
-}
 
 /// A test's questions: 1 to 60, no repeats, live questions of the licence (and of the block
 /// for a block's test).
@@ -536,7 +525,7 @@ pub fn test_row(ctx: &Ctx, id: i64) -> Result<TestRow> {
     test_rows(ctx, "id = $2", params![id])?
         .into_iter()
         .next()
-        .ok_or_else(|| Error::new(codes::NOT_FOUND, Test::NOT_FOUND).with_data(json!({ "entity": Test::LABEL, "id": id })))
+        .ok_or_else(|| resource::not_found::<Test>(id))
 }
 
 /// The live tests a question is in (the ids are kept as a JSON list, `[1,2,3]`).
@@ -1113,7 +1102,7 @@ fn test_translated(ctx: &Ctx, req: &Req) -> Result<Value> {
     let language = crate::language(if query.language.trim().is_empty() { "es" } else { &query.language }, true)?;
     let test = test_row(ctx, id)?;
     if test.state == "deleted" {
-        return Err(Error::conflict(Test::DELETED));
+        return Err(deleted::<Test>());
     }
     let questions = question_rows(ctx, &distinct(test.question_ids.iter().copied()))?;
     let translated = if language == "es" { BTreeMap::new() } else { translations(ctx, &test.question_ids, Some(&language))? };
@@ -1171,7 +1160,7 @@ fn theory_blocks(ctx: &Ctx, req: &Req) -> Result<Vec<Value>> {
 /// `GET test/theory/bloque/test/{id}`: a block and its live tests.
 fn theory_block(ctx: &Ctx, req: &Req) -> Result<Value> {
     let id: i64 = req.param("id")?;
-    let block = block_row(ctx, id)?.ok_or_else(|| Error::new(codes::NOT_FOUND, Block::NOT_FOUND).with_data(json!({ "entity": Block::LABEL, "id": id })))?;
+    let block = block_row(ctx, id)?.ok_or_else(|| resource::not_found::<Block>(id))?;
     let tests = test_rows(ctx, "block_id = $2 AND state <> 'deleted'", params![id])?;
     let mut value = block.json();
     value["tests"] = json!(theory_tests(&tests, id, &today()));

@@ -8,7 +8,7 @@ use volante_plugin_sdk::{directory, host, mail, realtime, validate, Checks};
 
 use crate::bank::{self, Question};
 use crate::students::{self, Student};
-use crate::{find, find_live, licence, names, Kept};
+use crate::{find, find_live, licence, names};
 
 /// The realtime topic pushed to the staff when a doubt is asked or answered (the menu's badge
 /// reads `duda/read`'s `unread` again on it).
@@ -46,6 +46,7 @@ pub struct Doubt {
 impl Resource for Doubt {
     const NAME: &'static str = "valkiria_doubt";
     const LABEL: &'static str = "Duda";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "valkiria_doubt";
     const SEARCH: &'static [&'static str] = &["text", "answer", "student_name", "question_text"];
     const ORDER_BY: &'static str = "created_at DESC, id DESC";
@@ -62,10 +63,6 @@ impl Resource for Doubt {
     }
 }
 
-impl Kept for Doubt {
-    const NOT_FOUND: &'static str = "Duda no encontrada";
-    const DELETED: &'static str = "La duda está eliminada";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Asking

@@ -89,32 +89,9 @@ pub fn average(sum: i64, count: i64) -> Option<f64> {
     (count > 0).then(|| (sum as f64 / count as f64 * 100.0).round() / 100.0)
 }
 
-/// A resource with its Spanish messages (the SDK's would get the gender of some wrong).
-pub trait Kept: Resource {
-    /// `NOT-FOUND-000`'s text: "Pregunta no encontrada".
-    const NOT_FOUND: &'static str;
-    /// `CONFLICT-000`'s text for a write on a deleted record: "La pregunta está eliminada".
-    const DELETED: &'static str;
-}
-
-/// The record `id` of the business (deleted ones too), or `NOT-FOUND-000`.
-pub fn find<R: Kept>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
-    resource::find_optional::<R>(ctx, id)?
-        .ok_or_else(|| Error::new(codes::NOT_FOUND, R::NOT_FOUND).with_data(json!({ "entity": R::LABEL, "id": id })))
-}
-
-/// The record `id`, which must not be deleted (`CONFLICT-000` then).
-pub fn find_live<R: Kept>(ctx: &Ctx, id: i64) -> Result<Record<R>> {
-    let record = find::<R>(ctx, id)?;
-    if record.state == "deleted" {
-        return Err(deleted::<R>());
-    }
-    Ok(record)
-}
-
-pub fn deleted<R: Kept>() -> Error {
-    Error::conflict(R::DELETED)
-}
+/// Records of the business by id: `NOT-FOUND-000` ("Pregunta no encontrada"), and
+/// `CONFLICT-000` for a write on a deleted one ("La pregunta está eliminada").
+pub use volante_plugin_sdk::resource::{deleted, find, find_live};
 
 /// The `state` of an update body, taken out of it: `None`, or `active`, `inactive` or `deleted`.
 pub fn take_state(body: &mut serde_json::Map<String, Value>) -> Result<Option<String>> {
@@ -128,7 +105,7 @@ pub fn take_state(body: &mut serde_json::Map<String, Value>) -> Result<Option<St
 /// An update with the fields that change (`patch`) and maybe a new state: `deleted` marks the
 /// record deleted (the fields are then ignored); `active` or `inactive` brings a deleted record
 /// back, checked again as a write; no state updates a live record (a deleted one is refused).
-pub fn update_with_state<R: Kept>(ctx: &Ctx, id: i64, patch: serde_json::Map<String, Value>, state: Option<&str>) -> Result<Record<R>> {
+pub fn update_with_state<R: Resource>(ctx: &Ctx, id: i64, patch: serde_json::Map<String, Value>, state: Option<&str>) -> Result<Record<R>> {
     let existing = find::<R>(ctx, id)?;
     match state {
         None => {

@@ -10,7 +10,7 @@ use volante_plugin_sdk::{host, time, validate, Checks};
 use crate::bank::{self, Test};
 use crate::dates::{self, Group};
 use crate::students::{self, Student};
-use crate::{average, distinct, find, id_list, licence, licence_rank, names, percent, today, Kept};
+use crate::{average, deleted, distinct, find, id_list, licence, licence_rank, names, percent, today};
 
 // ---------------------------------------------------------------------------------------------
 // Grading (pure)
@@ -153,13 +153,13 @@ fn take(ctx: &Ctx, req: &Req) -> Result<Value> {
     // its licence that has not expired.
     let student = find::<Student>(ctx, body.student_id)?;
     match student.state.as_str() {
-        "deleted" => return Err(Error::conflict(Student::DELETED)),
+        "deleted" => return Err(deleted::<Student>()),
         "inactive" => return Err(Error::conflict("El alumno no está activo")),
         _ => {}
     }
     let test = bank::test_row(ctx, body.test_id)?;
     match test.state.as_str() {
-        "deleted" => return Err(Error::conflict(Test::DELETED)),
+        "deleted" => return Err(deleted::<Test>()),
         "inactive" => return Err(Error::conflict("El test no está activo")),
         _ => {}
     }

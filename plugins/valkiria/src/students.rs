@@ -8,7 +8,7 @@ use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
 use volante_plugin_sdk::{directory, host, mail, plugins, time, validate, Checks};
 
-use crate::{dates, distinct, family_rule, find, find_live, id_list, licence, licence_rank, percent, pin, record_value, take_state, today, update_with_state, Kept};
+use crate::{dates, distinct, family_rule, find, find_live, id_list, licence, licence_rank, percent, pin, record_value, take_state, today, update_with_state};
 
 // ---------------------------------------------------------------------------------------------
 // Records
@@ -96,10 +96,6 @@ impl Resource for Student {
     }
 }
 
-impl Kept for Student {
-    const NOT_FOUND: &'static str = "Alumno no encontrado";
-    const DELETED: &'static str = "El alumno está eliminado";
-}
 
 /// A student's enrolment for a licence class, until a date.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -114,6 +110,7 @@ pub struct Enrolment {
 impl Resource for Enrolment {
     const NAME: &'static str = "valkiria_enrolment";
     const LABEL: &'static str = "Matrícula";
+    const FEMININE: bool = true;
     const TABLE: &'static str = "valkiria_enrolment";
     const ORDER_BY: &'static str = "expires_on ASC, id ASC";
 
@@ -131,10 +128,6 @@ impl Resource for Enrolment {
     }
 }
 
-impl Kept for Enrolment {
-    const NOT_FOUND: &'static str = "Matrícula no encontrada";
-    const DELETED: &'static str = "La matrícula está eliminada";
-}
 
 /// An enrolment as the views show it: its end, the days left and whether it expired.
 pub fn enrolment_json(record: &Record<Enrolment>, today: &str) -> Result<Value> {
@@ -543,7 +536,7 @@ fn student_by_dni(ctx: &Ctx, field: &str, dni: &str) -> Result<i64> {
         "SELECT id FROM valkiria_student WHERE business_id = $1 AND dni = $2 AND state <> 'deleted' ORDER BY id ASC LIMIT 1",
         &params![ctx.business_id, dni.clone()],
     )?;
-    id.ok_or_else(|| Error::new(codes::NOT_FOUND, Student::NOT_FOUND).with_data(json!({ "entity": Student::LABEL, "dni": dni })))
+    id.ok_or_else(|| resource::not_found::<Student>(0).with_data(json!({ "entity": Student::LABEL, "dni": dni })))
 }
 
 /// `GET valkiria/studentsdni`.
@@ -733,7 +726,7 @@ fn new_expire_by_dni(ctx: &Ctx, req: &Req) -> Result<Value> {
     let (Some(licence), Some(end)) = (licence, end) else { return Err(Error::internal("checked fields missing")) };
     let student = student_by_dni(ctx, "dni", &body.dni)?;
     let enrolment = live_enrolment_for(ctx, student, &licence)?.ok_or_else(|| {
-        Error::new(codes::NOT_FOUND, Enrolment::NOT_FOUND).with_data(json!({ "entity": Enrolment::LABEL, "licence": licence }))
+        resource::not_found::<Enrolment>(0).with_data(json!({ "entity": Enrolment::LABEL, "licence": licence }))
     })?;
     renew(ctx, &enrolment, &end, &today())
 }

@@ -15,8 +15,8 @@ describe('positions', () => {
 
 describe('refusals', () => {
   it('explain a record deleted meanwhile (CONFLICT-000) after the host\'s message; the rest as they come', () => {
-    const conflict = [{ code: 'CONFLICT-000', data: null, details: 'Tema está eliminado' }];
-    expect(messages(explain(conflict, 'Ya no se puede modificar'))).toEqual(['Tema está eliminado', 'Ya no se puede modificar']);
+    const conflict = [{ code: 'CONFLICT-000', data: null, details: 'El tema está eliminado' }];
+    expect(messages(explain(conflict, 'Ya no se puede modificar'))).toEqual(['El tema está eliminado', 'Ya no se puede modificar']);
     const field = [{ code: 'REQ-102', data: { field: 'title' }, details: 'El campo title es obligatorio' }];
     expect(explain(field, 'Ya no se puede modificar')).toEqual(field);
     expect(messages(explain({ code: 'REQ-100', data: null, details: '' }, 'x'))).toEqual(['REQ-100']);

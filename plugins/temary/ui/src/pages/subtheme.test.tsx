@@ -128,7 +128,7 @@ describe('a subtheme', () => {
   });
 
   it('a section deleted meanwhile: the edit is refused, said clearly above the sections, and the list read again', async () => {
-    const api = subthemeHost({ 'POST temary/subtheme/section/update': writeError('CONFLICT-000', 'Sección está eliminado') });
+    const api = subthemeHost({ 'POST temary/subtheme/section/update': writeError('CONFLICT-000', 'La sección está eliminada') });
     renderModule('/temary/subtheme/create/32/21/5', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Editar la sección De peligro' }));
     const form = await screen.findByRole('form', { name: 'Editar la sección De peligro' });
@@ -136,7 +136,7 @@ describe('a subtheme', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'Contenido' }), { target: { value: 'Triangulares.' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
     const errors = await screen.findByTestId('section-action-errors');
-    expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sección está eliminado', 'Se ha eliminado mientras lo tenía abierto: ya no se puede modificar.']);
+    expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['La sección está eliminada', 'Se ha eliminado mientras lo tenía abierto: ya no se puede modificar.']);
     await waitFor(() => expect(sectionTitles()).toEqual(['De prohibición', 'De prioridad']));
   });
 

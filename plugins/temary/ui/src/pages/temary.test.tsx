@@ -197,23 +197,23 @@ describe('a syllabus', () => {
   });
 
   it('a move refused because the theme was deleted meanwhile says so and reads the tree again', async () => {
-    const api = temaryHost({ 'POST temary/theme/update': writeError('CONFLICT-000', 'Tema está eliminado') });
+    const api = temaryHost({ 'POST temary/theme/update': writeError('CONFLICT-000', 'El tema está eliminado') });
     renderModule('/temary/create/5', api);
     fireEvent.click(await screen.findByRole('button', { name: 'Bajar el tema Las señales' }));
     const errors = await screen.findByTestId('theme-action-errors');
-    expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Tema está eliminado', 'Se ha eliminado mientras lo tenía abierto: ya no se puede modificar.']);
+    expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['El tema está eliminado', 'Se ha eliminado mientras lo tenía abierto: ya no se puede modificar.']);
     await waitFor(() => expect(reads(api)).toHaveLength(2));
   });
 
   it('saving a syllabus deleted meanwhile says so, and the page turns read only', async () => {
-    const api = temaryHost({ 'POST temary/update': writeError('CONFLICT-000', 'Temario está eliminado') });
+    const api = temaryHost({ 'POST temary/update': writeError('CONFLICT-000', 'El temario está eliminado') });
     renderModule('/temary/create/5', api);
     const form = await screen.findByRole('form', { name: 'Datos del temario' });
     api.on('GET temary/read/5', envelopeOk(temary({ state: 'deleted' })));
     fireEvent.change(within(form).getByRole('textbox', { name: 'Categoría' }), { target: { value: 'B1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
     const errors = await within(form).findByTestId('temary-errors');
-    expect(errors).toHaveTextContent('Temario está eliminado');
+    expect(errors).toHaveTextContent('El temario está eliminado');
     expect(errors).toHaveTextContent('Se ha eliminado mientras lo tenía abierto: ya no se puede modificar.');
     expect(await screen.findByTestId('deleted-notice')).toHaveTextContent('Este temario está eliminado');
     expect(within(form).getByRole('textbox', { name: 'Categoría' })).toBeDisabled();
