@@ -78,9 +78,13 @@ impl Application {
                 if let Err(err) = crate::auth::throttle::prune(&state.db).await {
                     tracing::warn!(error = ?err, "pruning sign-in failures failed");
                 }
+                if let Err(err) = crate::mail::queue::prune(&state).await {
+                    tracing::warn!(error = ?err, "pruning the mail delivery log failed");
+                }
             }
         });
         let timers = crate::plugins::timers::spawn(self.state.clone());
+        let mail_queue = crate::mail::queue::spawn(self.state.clone());
         // Realtime streams never end by themselves: they are closed as shutdown begins, so the
         // graceful shutdown's wait for open requests ends.
         let realtime = self.state.realtime.clone();
@@ -93,6 +97,7 @@ impl Application {
             .await;
         janitor.abort();
         timers.abort();
+        mail_queue.abort();
         self.state.db.pool.close().await;
         result.context("Server error")
     }

@@ -83,6 +83,8 @@ pub struct MailConfig {
     #[serde(default, skip_serializing)]
     pub smtp_password: Option<SecretString>,
     pub from: String,
+    /// How often the host looks for queued plugin mail due for another attempt (`mail::queue`).
+    pub queue_poll_ms: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -157,6 +159,7 @@ impl Default for Config {
                 smtp_user: None,
                 smtp_password: None,
                 from: "Volante <no-reply@volante.local>".into(),
+                queue_poll_ms: 15_000,
             },
             storage: StorageConfig {
                 backend: "local".into(),

@@ -41,6 +41,8 @@ pub struct Effects {
     pub pushes: Vec<crate::realtime::Push>,
     /// Timers set or cancelled (`timers`, interface 0.1.8), written when the call commits.
     pub timers: super::timers::TimerEffects,
+    /// Mail composed by `mail.send`, queued and sent when the call commits.
+    pub mails: Vec<crate::mail::queue::Queued>,
 }
 
 impl Effects {
@@ -53,6 +55,7 @@ impl Effects {
         self.links.absorb(other.links);
         self.pushes.extend(other.pushes);
         self.timers.absorb(other.timers);
+        self.mails.extend(other.mails);
     }
 
     /// Apply what a committed call did, or undo what a failed one left. Failures are logged: the
@@ -61,6 +64,9 @@ impl Effects {
         self.accounts.settle(app, business_id, committed).await;
         self.links.settle(app, business_id, committed).await;
         self.timers.settle(app, business_id, committed).await;
+        if committed && !self.mails.is_empty() {
+            crate::mail::queue::enqueue_and_send(app, business_id, self.mails).await;
+        }
         if committed && !self.pushes.is_empty() {
             app.realtime.publish(&app.db, self.pushes).await;
         }
@@ -512,22 +518,37 @@ impl mail::Host for CallState {
                 return Ok(Err(reason));
             }
         };
-        if to.is_empty() || to.len() > 50 {
-            return Ok(Err("Entre 1 y 50 destinatarios".into()));
+        if to.is_empty() || to.len() > MAX_RECIPIENTS {
+            return Ok(Err(format!("Entre 1 y {MAX_RECIPIENTS} destinatarios")));
         }
-        for recipient in to {
+        if self.effects.mails.len() + to.len() > MAX_MAILS_PER_CALL {
+            return Ok(Err(format!("Una llamada puede enviar como mucho {MAX_MAILS_PER_CALL} correos")));
+        }
+        // Composed now, so a bad address is this call's error; sent only once the call commits.
+        let source = self.plugin.manifest.plugin.id.clone();
+        let mut composed = Vec::with_capacity(to.len());
+        for recipient in &to {
             let attachments = attachments
                 .iter()
                 .map(|a| crate::mail::Attachment { filename: a.filename.clone(), content_type: a.content_type.clone(), bytes: a.bytes.clone() })
                 .collect();
-            if let Err(err) = self.app()?.mail.send(&recipient, &subject, &body, attachments).await {
-                tracing::warn!(plugin = %self.plugin.manifest.plugin.id, error = ?err, "plugin mail failed");
-                return Ok(Err(format!("No se ha podido enviar el correo: {err}")));
+            match self.app()?.mail.compose(recipient, &subject, &body, attachments) {
+                Ok(mail) => composed.push(crate::mail::queue::Queued { source: source.clone(), mail }),
+                Err(err) => {
+                    tracing::info!(plugin = %source, error = ?err, "plugin mail refused");
+                    return Ok(Err(format!("No se puede enviar el correo a «{recipient}»: la dirección o un adjunto no es válido")));
+                }
             }
         }
+        self.effects.mails.extend(composed);
         Ok(Ok(()))
     }
 }
+
+/// Recipients of one `mail.send`.
+const MAX_RECIPIENTS: usize = 50;
+/// Messages one call may send (a message per recipient).
+const MAX_MAILS_PER_CALL: usize = 200;
 
 impl events::Host for CallState {
     async fn publish(&mut self, name: String, payload_json: String) -> wasmtime::Result<Result<(), String>> {

@@ -40,6 +40,24 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
+/// A real SMTP peer (aiosmtpd) on loopback, delivering into the maildir `maildir`.
+async fn start_smtp_peer(port: u16, maildir: &Path) -> Child {
+    let child = Command::new("python3")
+        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+        .arg(maildir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start aiosmtpd (pip install aiosmtpd)");
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    child
+}
+
 /// A fresh database for one test: a new SQLite directory, or a new PostgreSQL database.
 async fn database_url(dir: &Path) -> Option<String> {
     let base = std::env::var("VOLANTE_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())?;
@@ -78,20 +96,7 @@ impl TestApp {
         let mail_dir = if smtp {
             let port = free_port();
             let maildir = dir.path().join("maildir");
-            let child = Command::new("python3")
-                .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
-                .arg(&maildir)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("start aiosmtpd (pip install aiosmtpd)");
-            smtp_child = Some(child);
-            for _ in 0..100 {
-                if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
+            smtp_child = Some(start_smtp_peer(port, &maildir).await);
             config.mail.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
             maildir.join("new")
         } else {
@@ -146,6 +151,30 @@ impl TestApp {
             request = request.header("Authorization", format!("Token {token}"));
         }
         request.send().await.expect("request").json().await.expect("JSON answer")
+    }
+
+    /// With a real SMTP peer, and `tweak` applied to the configuration.
+    pub async fn spawn_with_smtp_and(tweak: impl FnOnce(&mut Config)) -> TestApp {
+        Self::build(true, tweak).await
+    }
+
+    /// Stop the SMTP peer: deliveries fail until `start_smtp` starts it again on the same port.
+    pub fn stop_smtp(&mut self) {
+        if let Some(mut child) = self.smtp.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    pub async fn start_smtp(&mut self) {
+        let url = self.state.config.mail.smtp_url.clone().expect("an SMTP URL");
+        let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+        self.smtp = Some(start_smtp_peer(port, &self._dir.path().join("maildir")).await);
+    }
+
+    /// The messages delivered so far to `email`.
+    pub fn mails_to(&self, email: &str) -> Vec<(String, String, String)> {
+        self.mails().into_iter().filter(|(to, _, _)| to.contains(email)).collect()
     }
 
     /// Every message delivered so far: (recipient, subject, decoded text body).

@@ -730,6 +730,92 @@ async fn a_failed_call_leaves_no_files_or_settings_behind() {
     assert_eq!(app.count(&files_sql).await, files_before);
 }
 
+/// A plugin's mail leaves only once its call commits: a call that fails after `mail.send` mails
+/// nothing, one that succeeds has mailed before it answers, and the delivery log keeps the
+/// recipient and subject but not the message.
+#[tokio::test]
+async fn plugin_mail_leaves_only_when_the_call_commits() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    install(&app, &provider, "hostile", &[school]).await;
+    let director = app.director().await;
+
+    let failed = app.post("hostile/effects", Some(&director), json!({ "fail": true, "mail_to": "ana@example.es" })).await;
+    assert_eq!(error_code(&failed), "HOSTILE-001", "{failed}");
+    assert!(app.mails_to("ana@example.es").is_empty(), "a failed call mailed: {:?}", app.mails());
+    assert_eq!(app.count("SELECT COUNT(*) FROM mail_queue").await, 0);
+
+    let refused = app.post("hostile/effects", Some(&director), json!({ "mail_to": "no es una dirección" })).await;
+    assert_eq!(error_code(&refused), "SERVER-000", "a bad address is the call's error: {refused}");
+    assert_eq!(app.count("SELECT COUNT(*) FROM mail_queue").await, 0);
+
+    let done = app.post("hostile/effects", Some(&director), json!({ "mail_to": "ana@example.es" })).await;
+    let file_id = assert_ok(&done)["file_id"].as_i64().unwrap();
+    let mails = app.mails_to("ana@example.es");
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0].1, format!("Efecto {file_id}"), "{mails:?}");
+    let (status, source, business, attempts, bytes): (String, String, i64, i64, Vec<u8>) =
+        sqlx::query_as("SELECT status, source, business_id, attempts, message FROM mail_queue").fetch_one(&app.state.db.pool).await.unwrap();
+    assert_eq!((status.as_str(), source.as_str(), business, attempts, bytes.len()), ("sent", "hostile", school, 1, 0));
+}
+
+/// A relay that refuses a plugin's mail does not fail the call: the message stays queued and is
+/// tried again until the relay takes it, and is given up after its last attempt.
+#[tokio::test]
+async fn plugin_mail_refused_by_the_relay_is_tried_again() {
+    let trusted = package::public_key_hex(signing_key());
+    let mut app = TestApp::spawn_with_smtp_and(move |config| config.plugins.trusted_keys = vec![trusted]).await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    install(&app, &provider, "hostile", &[school]).await;
+    let director = app.director().await;
+    app.stop_smtp();
+
+    for to in ["luis@example.es", "eva@example.es"] {
+        assert_ok(&app.post("hostile/effects", Some(&director), json!({ "mail_to": to })).await);
+    }
+    let queued: Vec<(String, String, i64, Option<String>)> =
+        sqlx::query_as("SELECT recipient, status, attempts, last_error FROM mail_queue ORDER BY mail_id").fetch_all(&app.state.db.pool).await.unwrap();
+    assert_eq!(queued.len(), 2);
+    for (_, status, attempts, error) in &queued {
+        assert_eq!((status.as_str(), *attempts), ("queued", 1), "{queued:?}");
+        assert!(error.as_deref().is_some_and(|e| !e.is_empty()), "{queued:?}");
+    }
+    // Not due yet: the poller leaves them alone.
+    assert_eq!(volante_host::mail::queue::deliver_due(&app.state).await.unwrap(), 0);
+
+    // Eva's message is on its last attempt, and the relay is still down: it is given up.
+    let past = "2000-01-01T00:00:00.000Z";
+    let last = volante_host::mail::queue::MAX_ATTEMPTS - 1;
+    sqlx::query(&format!("UPDATE mail_queue SET attempts = {last}, next_attempt_at = '{past}' WHERE recipient = 'eva@example.es'"))
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(volante_host::mail::queue::deliver_due(&app.state).await.unwrap(), 1);
+    assert_eq!(app.count("SELECT COUNT(*) FROM mail_queue WHERE status = 'failed' AND recipient = 'eva@example.es'").await, 1);
+
+    // The relay comes up and Luis's message falls due: it is delivered, once.
+    app.start_smtp().await;
+    sqlx::query(&format!("UPDATE mail_queue SET next_attempt_at = '{past}' WHERE recipient = 'luis@example.es'"))
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(volante_host::mail::queue::deliver_due(&app.state).await.unwrap(), 1);
+    assert_eq!(volante_host::mail::queue::deliver_due(&app.state).await.unwrap(), 0);
+    assert_eq!(app.count("SELECT COUNT(*) FROM mail_queue WHERE status = 'sent' AND recipient = 'luis@example.es' AND attempts = 2").await, 1);
+    let mut mails = app.mails_to("luis@example.es");
+    for _ in 0..100 {
+        if !mails.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        mails = app.mails_to("luis@example.es");
+    }
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert!(app.mails_to("eva@example.es").is_empty());
+}
+
 /// `plugins/legacy` is built from a frozen copy of the first interface's WIT (0.1.0); this host
 /// serves 0.1.1 and must still run it: its imports resolve to the newer, compatible definitions.
 #[tokio::test]

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use volante_plugin_sdk::sql::{self, SqlValue};
 use volante_plugin_sdk::bindings::volante::plugin::{answer, types::AnswerPart};
-use volante_plugin_sdk::{directory, files, host, params, settings, Answer, Ctx, Error, JsonText, Plugin, Req, Result, Router};
+use volante_plugin_sdk::{directory, files, host, mail, params, settings, Answer, Ctx, Error, JsonText, Plugin, Req, Result, Router};
 
 pub struct Hostile;
 
@@ -326,6 +326,8 @@ struct EffectsBody {
     delete_file_id: Option<i64>,
     /// Fail after doing everything.
     fail: bool,
+    /// Mail this address during the call.
+    mail_to: Option<String>,
 }
 
 /// Store a file, write a setting and delete a file, then succeed or fail as asked: what a call
@@ -342,6 +344,9 @@ fn effects(_ctx: &Ctx, req: &Req) -> Result<Value> {
         if files::info(file_id).is_some() {
             return Err(volante_plugin_sdk::Error::internal("a deleted file is still visible to the call"));
         }
+    }
+    if let Some(to) = &body.mail_to {
+        mail::send(&[to.clone()], "Efecto {{ n }}", "El efecto número {{ n }}.", &json!({ "n": stored.file_id }), &[])?;
     }
     if body.fail {
         return Err(volante_plugin_sdk::Error::new("HOSTILE-001", "Falla a propósito"));

@@ -1,6 +1,9 @@
 //! Outgoing mail: lettre over SMTP, or, with no relay configured (the embedded default), an
 //! outbox folder of `.eml` files plus a log line, so sign-in codes work with nothing else running.
-//! Templates are tera, in Spanish, compiled into the binary.
+//! The host's own templates are tera, in Spanish, compiled into the binary. Plugins' mail goes
+//! through the delivery queue (`queue`): composed during the call, sent once it commits.
+
+pub mod queue;
 
 use std::path::PathBuf;
 
@@ -14,12 +17,12 @@ use secrecy::ExposeSecret;
 use crate::config::Config;
 
 const TEMPLATES: &[(&str, &str)] = &[
-    ("signin_code.subject", include_str!("../templates/mail/signin_code.subject.tera")),
-    ("signin_code.txt", include_str!("../templates/mail/signin_code.txt.tera")),
-    ("password_reset.subject", include_str!("../templates/mail/password_reset.subject.tera")),
-    ("password_reset.txt", include_str!("../templates/mail/password_reset.txt.tera")),
-    ("welcome.subject", include_str!("../templates/mail/welcome.subject.tera")),
-    ("welcome.txt", include_str!("../templates/mail/welcome.txt.tera")),
+    ("signin_code.subject", include_str!("../../templates/mail/signin_code.subject.tera")),
+    ("signin_code.txt", include_str!("../../templates/mail/signin_code.txt.tera")),
+    ("password_reset.subject", include_str!("../../templates/mail/password_reset.subject.tera")),
+    ("password_reset.txt", include_str!("../../templates/mail/password_reset.txt.tera")),
+    ("welcome.subject", include_str!("../../templates/mail/welcome.subject.tera")),
+    ("welcome.txt", include_str!("../../templates/mail/welcome.txt.tera")),
 ];
 
 /// Render a plugin's inline subject and body templates (tera source) with a JSON object.
@@ -100,7 +103,14 @@ impl Mailer {
     }
 
     pub async fn send(&self, to: &str, subject: &str, body: &str, attachments: Vec<Attachment>) -> anyhow::Result<()> {
-        let to: Mailbox = to.parse().with_context(|| format!("Invalid recipient {to}"))?;
+        let composed = self.compose(to, subject, body, attachments)?;
+        self.deliver(&composed).await
+    }
+
+    /// Build the message for one recipient, ready to deliver now or later (the queue keeps its
+    /// bytes). Fails on an address that is not one or an attachment type that is not a MIME type.
+    pub fn compose(&self, to: &str, subject: &str, body: &str, attachments: Vec<Attachment>) -> anyhow::Result<Composed> {
+        let to: Mailbox = to.trim().parse().with_context(|| format!("Invalid recipient {to}"))?;
         let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body.to_string());
         let builder = Message::builder().from(self.from.clone()).to(to.clone()).subject(subject);
         let message = if attachments.is_empty() {
@@ -114,20 +124,39 @@ impl Mailer {
             }
             builder.multipart(mixed)?
         };
+        Ok(Composed { recipient: to.email.to_string(), subject: subject.to_string(), bytes: message.formatted(), text: body.to_string() })
+    }
+
+    /// Hand a composed message to the relay (or write it to the outbox).
+    pub async fn deliver(&self, mail: &Composed) -> anyhow::Result<()> {
         match &self.transport {
             Transport::Smtp(smtp) => {
-                smtp.send(message).await.context("The SMTP relay refused the message")?;
-                tracing::info!(to = %to.email, subject, "mail sent");
+                let to: lettre::Address = mail.recipient.parse().with_context(|| format!("Invalid recipient {}", mail.recipient))?;
+                let envelope = lettre::address::Envelope::new(Some(self.from.email.clone()), vec![to])?;
+                smtp.send_raw(&envelope, &mail.bytes).await.context("The SMTP relay refused the message")?;
+                tracing::info!(to = %mail.recipient, subject = %mail.subject, "mail sent");
             }
             Transport::Outbox(dir) => {
                 let path = dir.join(format!("{}-{}.eml", crate::db::now().replace(':', ""), uuid::Uuid::new_v4()));
-                tokio::fs::write(&path, message.formatted()).await.context("Failed to write to the outbox")?;
-                tracing::info!(to = %to.email, subject, path = %path.display(), body, "mail written to the outbox (no SMTP relay configured)");
+                tokio::fs::write(&path, &mail.bytes).await.context("Failed to write to the outbox")?;
+                // The text goes to the log too, so the demo's sign-in codes can be read there.
+                tracing::info!(to = %mail.recipient, subject = %mail.subject, path = %path.display(), body = %mail.text, "mail written to the outbox (no SMTP relay configured)");
             }
         }
         metrics::counter!("volante_mail_sent_total").increment(1);
         Ok(())
     }
+}
+
+/// One message to one recipient, as it goes on the wire.
+#[derive(Debug, Clone)]
+pub struct Composed {
+    pub recipient: String,
+    pub subject: String,
+    /// The RFC 5322 message.
+    pub bytes: Vec<u8>,
+    /// The plain text, for the outbox's log line; empty for a message read back from the queue.
+    pub text: String,
 }
 
 #[cfg(test)]
