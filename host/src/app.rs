@@ -132,6 +132,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::plugins::router())
         .merge(crate::realtime::router())
         .merge(crate::notifications::router())
+        .merge(crate::mail::layout::router())
         .route("/openapi.json", get(crate::openapi::document));
     #[cfg(feature = "bench-native")]
     let api = api.merge(crate::bench_native::router());

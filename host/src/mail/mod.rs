@@ -3,6 +3,7 @@
 //! The host's own templates are tera, in Spanish, compiled into the binary. Plugins' mail goes
 //! through the delivery queue (`queue`): composed during the call, sent once it commits.
 
+pub mod layout;
 pub mod queue;
 
 use std::path::PathBuf;
@@ -103,16 +104,32 @@ impl Mailer {
     }
 
     pub async fn send(&self, to: &str, subject: &str, body: &str, attachments: Vec<Attachment>) -> anyhow::Result<()> {
-        let composed = self.compose(to, subject, body, attachments)?;
+        let composed = self.compose(to, subject, body, attachments, None)?;
         self.deliver(&composed).await
     }
 
     /// Build the message for one recipient, ready to deliver now or later (the queue keeps its
-    /// bytes). Fails on an address that is not one or an attachment type that is not a MIME type.
-    pub fn compose(&self, to: &str, subject: &str, body: &str, attachments: Vec<Attachment>) -> anyhow::Result<Composed> {
+    /// bytes), dressed in the business's `layout` when there is one. Fails on an address that is
+    /// not one or an attachment type that is not a MIME type.
+    pub fn compose(&self, to: &str, subject: &str, body: &str, attachments: Vec<Attachment>, layout: Option<&layout::Layout>) -> anyhow::Result<Composed> {
         let to: Mailbox = to.trim().parse().with_context(|| format!("Invalid recipient {to}"))?;
-        let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body.to_string());
-        let builder = Message::builder().from(self.from.clone()).to(to.clone()).subject(subject);
+        let body = match layout {
+            Some(layout) => layout.dress(body),
+            None => body.to_string(),
+        };
+        let mut from = self.from.clone();
+        let mut builder = Message::builder();
+        if let Some(layout) = layout {
+            // The name is the business's; the address stays the one the relay sends as.
+            if !layout.sender_name.is_empty() {
+                from.name = Some(layout.sender_name.clone());
+            }
+            if !layout.reply_to.is_empty() {
+                builder = builder.reply_to(layout.reply_to.parse().with_context(|| format!("Invalid reply-to {}", layout.reply_to))?);
+            }
+        }
+        let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body.clone());
+        let builder = builder.from(from).to(to.clone()).subject(subject);
         let message = if attachments.is_empty() {
             builder.singlepart(text)?
         } else {
@@ -124,7 +141,7 @@ impl Mailer {
             }
             builder.multipart(mixed)?
         };
-        Ok(Composed { recipient: to.email.to_string(), subject: subject.to_string(), bytes: message.formatted(), text: body.to_string() })
+        Ok(Composed { recipient: to.email.to_string(), subject: subject.to_string(), bytes: message.formatted(), text: body })
     }
 
     /// Hand a composed message to the relay (or write it to the outbox).

@@ -524,6 +524,18 @@ impl mail::Host for CallState {
         if self.effects.mails.len() + to.len() > MAX_MAILS_PER_CALL {
             return Ok(Err(format!("Una llamada puede enviar como mucho {MAX_MAILS_PER_CALL} correos")));
         }
+        // Dressed in the business's default layout, if it has one.
+        let layout = if self.ctx.business_id == 0 {
+            None
+        } else {
+            match crate::mail::layout::default_for(self.app()?, self.ctx.business_id).await {
+                Ok(layout) => layout,
+                Err(err) => {
+                    tracing::error!(plugin = %self.plugin.manifest.plugin.id, error = %err, "the business's mail layout could not be read");
+                    return Ok(Err("No se ha podido leer la plantilla de correo de la empresa".into()));
+                }
+            }
+        };
         // Composed now, so a bad address is this call's error; sent only once the call commits.
         let source = self.plugin.manifest.plugin.id.clone();
         let mut composed = Vec::with_capacity(to.len());
@@ -532,7 +544,7 @@ impl mail::Host for CallState {
                 .iter()
                 .map(|a| crate::mail::Attachment { filename: a.filename.clone(), content_type: a.content_type.clone(), bytes: a.bytes.clone() })
                 .collect();
-            match self.app()?.mail.compose(recipient, &subject, &body, attachments) {
+            match self.app()?.mail.compose(recipient, &subject, &body, attachments, layout.as_ref()) {
                 Ok(mail) => composed.push(crate::mail::queue::Queued { source: source.clone(), mail }),
                 Err(err) => {
                     tracing::info!(plugin = %source, error = ?err, "plugin mail refused");

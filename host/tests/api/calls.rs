@@ -23,7 +23,7 @@ fn host_calls() -> Vec<Call> {
         .filter_map(|line| {
             let cols: Vec<&str> = line.split('\t').collect();
             let call = Call { method: cols[0].into(), path: cols[1].into(), area: cols[2].into(), auth: cols[4].into() };
-            let host_owned = matches!(call.area.as_str(), "auth" | "business" | "filesystem" | "image")
+            let host_owned = matches!(call.area.as_str(), "auth" | "business" | "filesystem" | "image" | "mail-layout")
                 || (call.area == "employee"
                     && (call.path.starts_with("user/") || call.path.starts_with("employee/permissions/")))
                 || (call.area == "provider-admin" && (call.path.starts_with("notifications/") || PROVIDER_BUSINESS_CALLS.contains(&call.path.as_str())));

@@ -172,6 +172,23 @@ impl TestApp {
         self.smtp = Some(start_smtp_peer(port, &self._dir.path().join("maildir")).await);
     }
 
+    /// One header (`From`, `Reply-To`…) of each message delivered so far to `email`.
+    pub fn header_of_mails_to(&self, email: &str, header: &str) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(&self.mail_dir) else { return vec![] };
+        let mut files: Vec<_> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+        files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        use mailparse::MailHeaderMap;
+        files
+            .iter()
+            .filter_map(|path| {
+                let raw = std::fs::read(path).unwrap();
+                let parsed = mailparse::parse_mail(&raw).unwrap();
+                let to = parsed.headers.get_first_value("To").unwrap_or_default();
+                to.contains(email).then(|| parsed.headers.get_first_value(header).unwrap_or_default())
+            })
+            .collect()
+    }
+
     /// The messages delivered so far to `email`.
     pub fn mails_to(&self, email: &str) -> Vec<(String, String, String)> {
         self.mails().into_iter().filter(|(to, _, _)| to.contains(email)).collect()

@@ -9,6 +9,7 @@ mod calls;
 mod external;
 mod filesystem;
 mod isolation;
+mod mail;
 mod notifications;
 mod plugins;
 mod roles;

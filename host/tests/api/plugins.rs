@@ -760,6 +760,38 @@ async fn plugin_mail_leaves_only_when_the_call_commits() {
     assert_eq!((status.as_str(), source.as_str(), business, attempts, bytes.len()), ("sent", "hostile", school, 1, 0));
 }
 
+/// The business's default mail layout dresses its plugins' mail: the sender name (the address
+/// stays the host's), the reply-to, the header and the footer. Without a default, mail is plain.
+#[tokio::test]
+async fn plugin_mail_is_dressed_in_the_business_default_layout() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    install(&app, &provider, "hostile", &[school]).await;
+    let director = app.director().await;
+
+    let plain = app.post("hostile/effects", Some(&director), json!({ "mail_to": "ana@example.es" })).await;
+    let plain_id = assert_ok(&plain)["file_id"].as_i64().unwrap();
+    let layout = json!({ "name": "General", "sender_name": "Autoescuela Demo", "reply_to": "secretaria@autoescuela-demo.es", "header": "AUTOESCUELA DEMO", "footer": "C/ Mayor 1, Madrid" });
+    let layout_id = assert_ok(&app.post("mail/layout/create", Some(&director), layout).await)["layout_id"].as_i64().unwrap();
+    let dressed = app.post("hostile/effects", Some(&director), json!({ "mail_to": "ana@example.es" })).await;
+    let dressed_id = assert_ok(&dressed)["file_id"].as_i64().unwrap();
+
+    let bodies: Vec<String> = app.mails_to("ana@example.es").into_iter().map(|(_, _, body)| body.replace("\r\n", "\n")).collect();
+    assert_eq!(bodies.len(), 2);
+    assert_eq!(bodies[0].trim_end(), format!("El efecto número {plain_id}."));
+    assert_eq!(bodies[1].trim_end(), format!("AUTOESCUELA DEMO\n\nEl efecto número {dressed_id}.\n\n-- \nC/ Mayor 1, Madrid"));
+    let from = app.header_of_mails_to("ana@example.es", "From");
+    assert!(!from[0].contains("Autoescuela Demo") && from[1].contains("Autoescuela Demo") && from[1].contains(&app.state.config.mail.from.split('<').nth(1).unwrap().trim_end_matches('>').to_string()), "{from:?}");
+    assert_eq!(app.header_of_mails_to("ana@example.es", "Reply-To"), ["", "secretaria@autoescuela-demo.es"]);
+
+    // No default any more: plain again.
+    assert_ok(&app.post("mail/layout/update", Some(&director), json!({ "layout_id": layout_id, "is_default": false })).await);
+    assert_ok(&app.post("hostile/effects", Some(&director), json!({ "mail_to": "ana@example.es" })).await);
+    let last = app.mails_to("ana@example.es").pop().unwrap().2;
+    assert!(last.starts_with("El efecto"), "{last}");
+}
+
 /// A relay that refuses a plugin's mail does not fail the call: the message stays queued and is
 /// tried again until the relay takes it, and is given up after its last attempt.
 #[tokio::test]
