@@ -107,6 +107,33 @@ impl Application {
     }
 }
 
+/// A background task that calls `poll` every `every` (at least 50 ms) until it is aborted, and
+/// again at once while a poll reports a full batch (`batch` or more found: more may be waiting).
+/// `what` names the work in the warning logged when a poll fails.
+pub(crate) fn spawn_poller<F, Fut>(every: Duration, batch: usize, what: &'static str, poll: F) -> tokio::task::JoinHandle<()>
+where
+    F: Fn() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<usize>> + Send,
+{
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every.max(Duration::from_millis(50)));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            loop {
+                match poll().await {
+                    Ok(found) if found >= batch => continue,
+                    Ok(_) => break,
+                    Err(err) => {
+                        tracing::warn!(error = %err, "{what} could not be read");
+                        break;
+                    }
+                }
+            }
+        }
+    })
+}
+
 async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;

@@ -27,9 +27,11 @@
 // once, who passes the test in English and then fails it blank behind a PIN (a wrong one
 // refused), renews the enrolment in bulk from "Caducidades" and resets the student's attempts; 33:
 // a student asks a doubt from a correction, the "Dudas" badge comes live, the director answers it
-// and the answer is mailed) and
+// and the answer is mailed),
 // the guided classes journey (guided.e2e.mjs, 32: a group following a digital book, its classes
-// ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy).
+// ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy)
+// and, last (a default layout dresses every module's mail), the mail layouts journey
+// (mail.e2e.mjs, 34: the director's layout dresses a contacts message; deleted, mail is plain).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
 // without `.e2e.mjs`), for working on one journey; the suite runs them all.
 // Screenshots and the host's log go to test-artifacts/e2e/. Prints "N passed, M failed[, K
@@ -57,6 +59,7 @@ import { notificationsJourneys } from './notifications.e2e.mjs';
 import { consultingJourneys } from './consulting.e2e.mjs';
 import { valkiriaJourneys } from './valkiria.e2e.mjs';
 import { guidedJourneys } from './guided.e2e.mjs';
+import { mailJourneys } from './mail.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
 const only = process.env.E2E_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
@@ -107,6 +110,7 @@ async function main() {
     if (wanted('consulting')) await consultingJourneys({ host, browser, journey, skip });
     if (wanted('valkiria')) await valkiriaJourneys({ host, browser, journey, skip });
     if (wanted('guided')) await guidedJourneys({ host, browser, journey, skip });
+    if (wanted('mail')) await mailJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
     await host.stop(!results.every((r) => r.ok));

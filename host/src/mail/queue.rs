@@ -168,23 +168,9 @@ pub async fn prune(app: &AppState) -> anyhow::Result<u64> {
 
 /// Look for due messages every `mail.queue_poll_ms` until the task is aborted.
 pub fn spawn(app: AppState) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let every = Duration::from_millis(app.config.mail.queue_poll_ms.max(50));
-        let mut tick = tokio::time::interval(every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            // A full batch means more may be waiting: go on without waiting for the next tick.
-            loop {
-                match deliver_due(&app).await {
-                    Ok(n) if n as i64 >= BATCH => continue,
-                    Ok(_) => break,
-                    Err(err) => {
-                        tracing::warn!(error = %err, "the mail queue could not be read");
-                        break;
-                    }
-                }
-            }
-        }
+    let every = Duration::from_millis(app.config.mail.queue_poll_ms);
+    crate::app::spawn_poller(every, BATCH as usize, "the mail queue", move || {
+        let app = app.clone();
+        async move { deliver_due(&app).await }
     })
 }

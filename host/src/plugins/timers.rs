@@ -139,24 +139,10 @@ impl timers::Host for CallState {
 
 /// Poll for due timers every `plugins.timer_poll_ms` until the task is aborted.
 pub fn spawn(app: AppState) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let every = Duration::from_millis(app.config.plugins.timer_poll_ms.max(50));
-        let mut tick = tokio::time::interval(every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            // A full batch means more may be waiting: go on without waiting for the next tick.
-            loop {
-                match fire_due(&app).await {
-                    Ok(n) if n as i64 >= BATCH => continue,
-                    Ok(_) => break,
-                    Err(err) => {
-                        tracing::warn!(error = %err, "plugin timers could not be read");
-                        break;
-                    }
-                }
-            }
-        }
+    let every = Duration::from_millis(app.config.plugins.timer_poll_ms);
+    crate::app::spawn_poller(every, BATCH as usize, "plugin timers", move || {
+        let app = app.clone();
+        async move { fire_due(&app).await }
     })
 }
 

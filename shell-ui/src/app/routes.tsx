@@ -27,6 +27,8 @@ const BusinessViewPage = lazyPage(() => import('../features/provider/BusinessVie
 const PluginListPage = lazyPage(() => import('../features/provider/PluginListPage'));
 const NotificationListPage = lazyPage(() => import('../features/provider/NotificationListPage'));
 const NotificationViewPage = lazyPage(() => import('../features/provider/NotificationViewPage'));
+const MailLayoutListPage = lazyPage(() => import('../features/mail/MailLayoutListPage'));
+const MailLayoutViewPage = lazyPage(() => import('../features/mail/MailLayoutViewPage'));
 
 /** The signed-in frame: auth guard, lock, layout; the page is the matched child route (or `page`). */
 function Protected({ page }: { page?: ReactNode }) {
@@ -84,6 +86,9 @@ function ShellRoutes() {
       <Route element={<Protected />}>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<DashboardPage />} />
+        {/* The business's own screens: the host refuses them without the permission (shown as the page's alert). */}
+        <Route path="/mail/layout/list" element={<MailLayoutListPage />} />
+        <Route path="/mail/layout/view/:id" element={<MailLayoutViewPage />} />
         <Route path="/facilauto" element={<RequireProvider />}>
           <Route path="business/list" element={<BusinessListPage />} />
           <Route path="business/view/:business_id" element={<BusinessViewPage />} />

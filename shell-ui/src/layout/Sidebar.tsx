@@ -16,7 +16,10 @@ export interface MenuEntry {
 }
 
 /** The host's own entries. */
-export const MENU: MenuEntry[] = [{ to: '/dashboard', labelKey: 'menu.dashboard', icon: '◧' }];
+export const MENU: MenuEntry[] = [
+  { to: '/dashboard', labelKey: 'menu.dashboard', icon: '◧' },
+  { to: '/mail/layout/list', labelKey: 'menu.mailLayouts', icon: '✉', permission: 'business.general' },
+];
 
 /** The provider administrators' entries. */
 export const PROVIDER_MENU: MenuEntry[] = [
