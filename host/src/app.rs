@@ -81,6 +81,9 @@ impl Application {
                 if let Err(err) = crate::mail::queue::prune(&state).await {
                     tracing::warn!(error = ?err, "pruning the mail delivery log failed");
                 }
+                if let Err(err) = crate::plugins::attempts::prune(&state).await {
+                    tracing::warn!(error = ?err, "pruning plugins' failed attempts failed");
+                }
             }
         });
         let timers = crate::plugins::timers::spawn(self.state.clone());

@@ -289,3 +289,33 @@ pub mod directory {
         wit::directory::set_account_state(user_id, active, locked).map_err(Error::from_item)
     }
 }
+
+/// Failed attempts counted outside the call's transaction (interface 0.1.9): a refusal rolls the
+/// call back, but the failure it counts stays. Keys are the plugin's own, per business.
+///
+/// ```ignore
+/// let key = format!("pin:{student_id}");
+/// if let Some(minutes) = attempts::blocked(&key, 5, 15) {
+///     return Err(Error::invalid_field("pin", format!("Demasiados intentos: espere {minutes} minutos")));
+/// }
+/// if !right { attempts::fail(&key)?; return Err(...) }
+/// attempts::clear(&key)?;
+/// ```
+pub mod attempts {
+    use super::*;
+
+    /// While `key` has `limit` or more failures in the last `window_minutes`: the minutes left.
+    pub fn blocked(key: &str, limit: u32, window_minutes: u32) -> Option<u32> {
+        wit::attempts::blocked(key, limit, window_minutes)
+    }
+
+    /// Count a failure of `key` now, whatever the call's outcome.
+    pub fn fail(key: &str) -> Result<()> {
+        wit::attempts::fail(key).map_err(Error::internal)
+    }
+
+    /// Forget `key`'s failures when the call commits.
+    pub fn clear(key: &str) -> Result<()> {
+        wit::attempts::clear(key).map_err(Error::internal)
+    }
+}

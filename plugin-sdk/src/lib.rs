@@ -1,7 +1,7 @@
 //! The Rust guest library of Volante plugins.
 //!
 //! A plugin is a `cdylib` crate compiled to a WebAssembly component that implements the world
-//! `volante:plugin@0.1.8` (see `../wit/plugin.wit`). This crate generates the bindings and gives
+//! `volante:plugin@0.1.9` (see `../wit/plugin.wit`). This crate generates the bindings and gives
 //! the author what a business module needs on top of them:
 //!
 //! - [`plugin!`]: exports a type implementing [`Plugin`] as the component's entry points;
@@ -63,13 +63,13 @@ pub mod validate;
 
 pub use context::{from_value, Ctx, Req};
 pub use error::{codes, Checks, Error, Result};
-pub use host::{directory, events, files, links, log, mail, plugins, realtime, settings, timers};
+pub use host::{attempts, directory, events, files, links, log, mail, plugins, realtime, settings, timers};
 pub use resource::{Record, Resource};
 pub use router::{Answer, JsonText, Router};
 pub use schema::Schemas;
 
 /// The version of the WIT interface this SDK implements; goes into `plugin.toml` as `api`.
-pub const API_VERSION: &str = "0.1.8";
+pub const API_VERSION: &str = "0.1.9";
 
 /// What a plugin implements; [`plugin!`] exports it.
 pub trait Plugin {

@@ -43,6 +43,8 @@ pub struct Effects {
     pub timers: super::timers::TimerEffects,
     /// Mail composed by `mail.send`, queued and sent when the call commits.
     pub mails: Vec<crate::mail::queue::Queued>,
+    /// Failed-attempt keys cleared (`attempts`, interface 0.1.9), forgotten when the call commits.
+    pub attempts: super::attempts::AttemptEffects,
 }
 
 impl Effects {
@@ -56,6 +58,7 @@ impl Effects {
         self.pushes.extend(other.pushes);
         self.timers.absorb(other.timers);
         self.mails.extend(other.mails);
+        self.attempts.absorb(other.attempts);
     }
 
     /// Apply what a committed call did, or undo what a failed one left. Failures are logged: the
@@ -64,6 +67,7 @@ impl Effects {
         self.accounts.settle(app, business_id, committed).await;
         self.links.settle(app, business_id, committed).await;
         self.timers.settle(app, business_id, committed).await;
+        self.attempts.settle(app, business_id, committed).await;
         if committed && !self.mails.is_empty() {
             crate::mail::queue::enqueue_and_send(app, business_id, self.mails).await;
         }

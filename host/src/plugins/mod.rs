@@ -3,6 +3,7 @@
 
 mod answer;
 mod api;
+pub mod attempts;
 pub mod bindings;
 pub mod data;
 mod directory;

@@ -353,6 +353,22 @@ async fn bank_students_tests_and_reports() {
     let refused = take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": wrong_pin })).await;
     assert_eq!((fields(&refused), details(&refused)), (vec!["pin".to_string()], "El PIN no es correcto".to_string()));
     assert_eq!(fields(&take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": first_pin })).await), ["pin"], "the mailed PIN replaced it");
+    // Wrong PINs count though each refusal rolls its call back: after five in 15 minutes even the
+    // right one is refused, untried, until they leave the window; a right one then clears them.
+    let failures = format!("SELECT COUNT(*) FROM plugin_attempt WHERE plugin_id = 'valkiria' AND attempt_key = 'pin:{lucia}'");
+    let pool = h.state.db.pool.clone();
+    let count = |sql: String| {
+        let pool = pool.clone();
+        async move { sqlx::query_as::<_, (i64,)>(&sql).fetch_one(&pool).await.unwrap().0 }
+    };
+    assert_eq!(count(failures.clone()).await, 2);
+    for _ in 0..3 {
+        assert_eq!(details(&take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": wrong_pin })).await), "El PIN no es correcto");
+    }
+    let blocked = take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": mailed_pin })).await;
+    assert_eq!((fields(&blocked), details(&blocked)), (vec!["pin".to_string()], "Demasiados PIN incorrectos. Vuelva a intentarlo en 15 minutos".to_string()));
+    assert_eq!(count(failures.clone()).await, 5, "a refusal while blocked tries nothing and counts nothing");
+    sqlx::query(&format!("UPDATE plugin_attempt SET failed_at = '2000-01-01T00:00:00.000Z' WHERE attempt_key = 'pin:{lucia}'")).execute(&h.state.db.pool).await.unwrap();
     let first = ok(&take(lucia, exam, json!({ "answers": wrong_and_blank, "pin": mailed_pin, "seconds": 600 })).await).clone();
     assert_eq!(
         (first["errors"].as_i64(), first["blank"].as_i64(), first["total"].as_i64(), first["passed"].as_bool(), first["max_errors"].as_i64()),
@@ -361,6 +377,7 @@ async fn bank_students_tests_and_reports() {
     assert_eq!(column(&first["questions"], "right"), [&json!(true), &json!(false), &json!(false), &json!(true)]);
     assert_eq!((first["questions"][2]["chosen"].clone(), first["questions"][2]["correct"].clone()), (json!(null), json!(1)));
     assert_eq!(first["questions"][0]["explanation"], "La señal de STOP obliga a detenerse");
+    assert_eq!(count(failures.clone()).await, 0, "the right PIN cleared the failures");
     ok(&h.post("valkiria/twofactor", json!({ "student_id": lucia, "enabled": false })).await);
     // Passed at exactly max_errors; the correction in the language taken.
     let second = ok(&take(lucia, exam, json!({ "language": "en", "answers": answers(&[(q4, Some(1)), (q3, Some(1)), (q2, Some(0)), (q1, Some(0))]) })).await).clone();

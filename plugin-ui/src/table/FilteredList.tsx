@@ -17,6 +17,8 @@ export interface FilteredListProps<T> {
   load(query: ListQuery): Promise<ListPage<T>>;
   /** Changes whenever a filter does: the list goes back to page 1, the search stays. */
   filtersKey: string;
+  /** Changes when the rows may have changed elsewhere (a realtime push): the same page is read again. */
+  refreshKey?: string | number;
   /** The filters' controls, beside the search box. */
   filters?: ReactNode;
   /** Buttons at the end of the toolbar (e.g. "new"). */
@@ -31,10 +33,17 @@ export interface FilteredListProps<T> {
  * emptied; the table; "Viendo x a y de z") with filters that keep the search when they change.
  * Made of the kit's own parts: `useListQuery`, `SearchInput`, `DataTable`, `Paginator`.
  */
-export function FilteredList<T>({ columns, rowKey, label, load, filtersKey, filters, actions, searchPlaceholder, empty, debounceMs }: FilteredListProps<T>) {
+export function FilteredList<T>({ columns, rowKey, label, load, filtersKey, refreshKey, filters, actions, searchPlaceholder, empty, debounceMs }: FilteredListProps<T>) {
   const { t } = useTranslation(UI_NAMESPACE);
   const list = useListQuery<T>({ load });
   const first = useRef(true);
+  const refreshed = useRef(refreshKey);
+  useEffect(() => {
+    if (refreshed.current === refreshKey) return;
+    refreshed.current = refreshKey;
+    list.reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refreshKey]);
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
-use volante_plugin_sdk::{directory, host, mail, plugins, time, validate, Checks};
+use volante_plugin_sdk::{attempts, directory, host, mail, plugins, time, validate, Checks};
 
 use crate::{dates, distinct, family_rule, find, find_live, id_list, licence, licence_rank, percent, pin, record_value, take_state, today, update_with_state};
 
@@ -287,16 +287,30 @@ pub fn pin_matches(ctx: &Ctx, student_id: i64, given: &str) -> Result<bool> {
     Ok(stored.is_some_and(|s| pin::verify(&s.pin_salt, &s.pin_hash, given)))
 }
 
-/// With `two_factor`, the student's PIN must be given and right (`REQ-102` on `pin`).
+/// Wrong PINs a student may give in `PIN_WINDOW_MINUTES` before the PIN is refused untried.
+pub const PIN_ATTEMPTS: u32 = 5;
+pub const PIN_WINDOW_MINUTES: u32 = 15;
+
+/// With `two_factor`, the student's PIN must be given and right (`REQ-102` on `pin`). Wrong PINs
+/// are counted (`attempts`, kept though the refusal rolls the call back): after `PIN_ATTEMPTS` in
+/// `PIN_WINDOW_MINUTES` minutes, even the right one is refused until the oldest leaves the window.
 pub fn check_pin(ctx: &Ctx, student: &Record<Student>, given: Option<&str>) -> Result<()> {
     if !student.data.two_factor {
         return Ok(());
     }
-    match given.map(str::trim).filter(|p| !p.is_empty()) {
-        None => Err(Error::invalid_field("pin", "Introduzca el PIN del alumno")),
-        Some(pin) if !pin_matches(ctx, student.id, pin)? => Err(Error::invalid_field("pin", "El PIN no es correcto")),
-        Some(_) => Ok(()),
+    let Some(pin) = given.map(str::trim).filter(|p| !p.is_empty()) else {
+        return Err(Error::invalid_field("pin", "Introduzca el PIN del alumno"));
+    };
+    let key = format!("pin:{}", student.id);
+    if let Some(minutes) = attempts::blocked(&key, PIN_ATTEMPTS, PIN_WINDOW_MINUTES) {
+        let unit = if minutes == 1 { "minuto" } else { "minutos" };
+        return Err(Error::invalid_field("pin", format!("Demasiados PIN incorrectos. Vuelva a intentarlo en {minutes} {unit}")));
     }
+    if !pin_matches(ctx, student.id, pin)? {
+        attempts::fail(&key)?;
+        return Err(Error::invalid_field("pin", "El PIN no es correcto"));
+    }
+    attempts::clear(&key)
 }
 
 // ---------------------------------------------------------------------------------------------

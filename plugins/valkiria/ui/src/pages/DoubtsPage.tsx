@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FilterSelect, FilteredList, useApi, usePageLayout, useToast, type ListQuery } from '@volante/plugin-ui';
+import { ErrorList, FilterSelect, FilteredList, useApi, usePageLayout, useRealtime, useToast, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { valkiriaApi, type Doubt, type DoubtStatus } from '../api';
 import { messagesOf } from '../format';
@@ -13,7 +13,8 @@ import { DoubtStatusFilter, useDoubtColumns } from '../components/DoubtList';
  * first, as the list opens), the licence and the finder (text, statement or student, from 2
  * characters), "Viendo x a y de z"; each row opens the doubt. The page's `unread` (the school's
  * unread doubts) is shown above, with "Marcar todas como leídas" (`duda/todas/leidas`; then the
- * list is read again and a toast says how many).
+ * list is read again and a toast says how many). A doubt asked, read or answered anywhere (the
+ * realtime topic `valkiria.doubt`) reads the same page again.
  */
 export default function DoubtsPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -23,6 +24,8 @@ export default function DoubtsPage() {
   const [status, setStatus] = useState<'' | DoubtStatus>(DEFAULT_DOUBT_STATUS);
   const [licence, setLicence] = useState('');
   const [version, setVersion] = useState(0);
+  const [pushes, setPushes] = useState(0);
+  useRealtime('valkiria.doubt', () => setPushes((n) => n + 1));
   const [unread, setUnread] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [failures, setFailures] = useState<string[]>([]);
@@ -70,6 +73,7 @@ export default function DoubtsPage() {
         rowKey={(d) => d.id}
         load={load}
         filtersKey={JSON.stringify({ status, licence, version })}
+        refreshKey={pushes}
         searchPlaceholder={t('doubts.search')}
         empty={t(status ? `doubts.empty.${status}` : 'doubts.empty.all')}
         filters={

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
-import { renderModule } from '../test/render';
+import { renderLive, renderModule } from '../test/render';
 import { body, doubt, doubt2, doubtPage, doubtQuestion, query } from '../test/fixtures';
 
 /**
@@ -120,6 +120,21 @@ describe('the doubts', () => {
     expect(await within(table).findByText('No hay dudas sin leer')).toBeInTheDocument();
     expect(screen.getByTestId('doubts-unread')).toHaveTextContent('Ninguna duda sin leer');
     expect(screen.getByTestId('doubts-mark-all')).toBeDisabled();
+  });
+
+  it('reads the same page again when a doubt is asked, read or answered anywhere (valkiria.doubt)', async () => {
+    const api = doubtsHost();
+    const { realtime } = renderLive('/dudas/list', api);
+    await listed();
+    fireEvent.change(select('doubts-licence'), { target: { value: 'B' } });
+    await waitFor(() => expect(asked(api)).toHaveLength(2));
+    await listed();
+    api.on('GET duda/read', doubtPage([doubt({ id: 705, text: 'Recién preguntada' }), doubt(), doubt2()], 4));
+    realtime.emit('valkiria.doubt', { id: 705, what: 'asked' });
+    await waitFor(() => expect(asked(api)).toHaveLength(3));
+    expect(asked(api)[2]).toEqual(asked(api)[1]);
+    expect(await screen.findByText('Recién preguntada')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('doubts-unread')).toHaveAttribute('data-unread', '4'));
   });
 
   it('a refusal to mark them is shown above the list; a list that cannot be read says why', async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SessionUser } from '@volante/plugin-ui';
-import { mockApi, type MockApi } from '@volante/plugin-ui/testing';
+import { mockApi, mockRealtime, type MockApi, type MockRealtime } from '@volante/plugin-ui/testing';
 import { renderModuleRoutes, testDirector } from '@volante/plugin-ui/testing/module';
 import valkiria from '../module';
 
@@ -8,6 +8,14 @@ import valkiria from '../module';
 export const director = testDirector(['valkiria']);
 
 /** The module's routes as the shell mounts them, with the kit's providers and a fake host. */
-export function renderModule(path: string, api: MockApi = mockApi(), user: SessionUser = director, extra?: ReactNode) {
-  return renderModuleRoutes(valkiria, path, { api, user, extra });
+export function renderModule(path: string, api: MockApi = mockApi(), user: SessionUser = director, extra?: ReactNode, realtime?: MockRealtime) {
+  return renderModuleRoutes(valkiria, path, { api, user, extra, realtime });
+}
+
+/** The routes under the kit's `RealtimeProvider` on a fake stream already open: the test pushes
+ * the host's events with `realtime.emit(...)`. */
+export function renderLive(path: string, api: MockApi = mockApi(), realtime: MockRealtime = mockRealtime()) {
+  const result = renderModule(path, api, director, undefined, realtime);
+  realtime.ready();
+  return { ...result, realtime };
 }
