@@ -163,6 +163,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::realtime::router())
         .merge(crate::notifications::router())
         .merge(crate::mail::layout::router())
+        .merge(crate::mail::queue::router())
         .route("/openapi.json", get(crate::openapi::document));
     #[cfg(feature = "bench-native")]
     let api = api.merge(crate::bench_native::router());

@@ -72,6 +72,8 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("POST", "mail/layout/update", "token"),
     ("POST", "mail/layout/delete", "token"),
     ("GET", "mail/layout/read", "token"),
+    ("GET", "mail/delivery/read", "token"),
+    ("POST", "mail/delivery/retry", "token"),
     ("POST", "notifications/inbox/read", "token"),
     ("GET", "plugin/schemas", "token"),
     ("POST", "plugin/remove", "admin"),

@@ -10,10 +10,26 @@
 
 use std::time::Duration;
 
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::Router;
+use serde::Deserialize;
+use serde_json::{json, Value};
 use sqlx::Row;
 
 use super::Composed;
+use crate::auth::Session;
+use crate::error::{codes, ok, ApiError, ApiJson, Body, Params};
 use crate::state::AppState;
+
+/// Seeing and retrying the business's deliveries takes what its mail layouts take.
+const PERMISSION: &str = "business.general";
+const STATUSES: &[&str] = &["queued", "sent", "failed"];
+
+/// The business's delivery log (`mail/delivery/read`, `mail/delivery/retry`; additions).
+pub fn router() -> Router<AppState> {
+    Router::new().route("/mail/delivery/read", get(read)).route("/mail/delivery/retry", post(retry))
+}
 
 /// Attempts before a message is given up (about a day of retries).
 pub const MAX_ATTEMPTS: i64 = 12;
@@ -173,4 +189,100 @@ pub fn spawn(app: AppState) -> tokio::task::JoinHandle<()> {
         let app = app.clone();
         async move { deliver_due(&app).await }
     })
+}
+
+const DELIVERY_SELECT: &str =
+    "SELECT mail_id, source, recipient, subject, status, attempts, last_error, created_at, sent_at, next_attempt_at FROM mail_queue";
+
+fn delivery_json(row: &sqlx::any::AnyRow) -> anyhow::Result<Value> {
+    let status: String = row.try_get("status")?;
+    let next: String = row.try_get("next_attempt_at")?;
+    Ok(json!({
+        "mail_id": row.try_get::<i64, _>("mail_id")?,
+        "source": row.try_get::<String, _>("source")?,
+        "recipient": row.try_get::<String, _>("recipient")?,
+        "subject": row.try_get::<String, _>("subject")?,
+        "attempts": row.try_get::<i64, _>("attempts")?,
+        "last_error": row.try_get::<Option<String>, _>("last_error")?,
+        "created_at": row.try_get::<String, _>("created_at")?,
+        "sent_at": row.try_get::<Option<String>, _>("sent_at")?,
+        "next_attempt_at": (status == "queued").then_some(next),
+        "status": status,
+    }))
+}
+
+async fn delivery(app: &AppState, business_id: i64, mail_id: i64) -> crate::error::ApiResult<Option<sqlx::any::AnyRow>> {
+    Ok(sqlx::query(&format!("{DELIVERY_SELECT} WHERE business_id = $1 AND mail_id = $2")).bind(business_id).bind(mail_id).fetch_optional(&app.db.pool).await?)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ReadQuery {
+    status: String,
+    page: Option<String>,
+    per_page: Option<String>,
+}
+
+/// `GET mail/delivery/read`: the business's mail, newest first, by status, with each status's count.
+async fn read(State(app): State<AppState>, session: Session, Params(query): Params<ReadQuery>) -> ApiJson {
+    session.require(PERMISSION)?;
+    let status = query.status.trim();
+    if !status.is_empty() && !STATUSES.contains(&status) {
+        return Err(ApiError::invalid_field("status", "El estado es queued, sent o failed"));
+    }
+    let number = |field: &str, value: &Option<String>, default: i64, max: i64| -> Result<i64, ApiError> {
+        match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+            None => Ok(default),
+            Some(v) => v.parse::<i64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| ApiError::invalid_field(field, format!("Entre 1 y {max}"))),
+        }
+    };
+    let page = number("page", &query.page, 1, 100_000)?;
+    let per_page = number("per_page", &query.per_page, 25, 500)?;
+    let business_id = session.business_id;
+    let filter = if status.is_empty() { "WHERE business_id = $1" } else { "WHERE business_id = $1 AND status = $2" };
+    let counting = format!("SELECT COUNT(*) AS total FROM mail_queue {filter}");
+    let mut total = sqlx::query(&counting).bind(business_id);
+    let statement = format!("{DELIVERY_SELECT} {filter} ORDER BY mail_id DESC LIMIT {per_page} OFFSET {}", (page - 1) * per_page);
+    let mut rows = sqlx::query(&statement).bind(business_id);
+    if !status.is_empty() {
+        total = total.bind(status.to_string());
+        rows = rows.bind(status.to_string());
+    }
+    let total: i64 = total.fetch_one(&app.db.pool).await?.try_get("total")?;
+    let items = rows.fetch_all(&app.db.pool).await?.iter().map(delivery_json).collect::<anyhow::Result<Vec<_>>>()?;
+    let counted: Vec<(String, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM mail_queue WHERE business_id = $1 GROUP BY status")
+        .bind(business_id)
+        .fetch_all(&app.db.pool)
+        .await?;
+    let count = |s: &str| counted.iter().find(|(status, _)| status == s).map(|(_, n)| *n).unwrap_or(0);
+    let counts = json!({ "queued": count("queued"), "sent": count("sent"), "failed": count("failed") });
+    ok(json!({ "items": items, "total": total, "page": page, "per_page": per_page, "counts": counts }))
+}
+
+#[derive(Deserialize)]
+struct MailId {
+    mail_id: i64,
+}
+
+/// `POST mail/delivery/retry`: a failed (or still queued) message is tried again now, with its
+/// attempts counted afresh; answers it after the attempt.
+async fn retry(State(app): State<AppState>, session: Session, Body(req): Body<MailId>) -> ApiJson {
+    session.require(PERMISSION)?;
+    let business_id = session.business_id;
+    let row = delivery(&app, business_id, req.mail_id).await?.ok_or_else(|| ApiError::not_found("Correo"))?;
+    if row.try_get::<String, _>("status")? == "sent" {
+        return Err(ApiError::new(codes::CONFLICT, "El correo ya se ha enviado"));
+    }
+    let now = crate::db::now();
+    sqlx::query("UPDATE mail_queue SET status = 'queued', attempts = 0, next_attempt_at = $1 WHERE business_id = $2 AND mail_id = $3 AND status <> 'sent'")
+        .bind(&now)
+        .bind(business_id)
+        .bind(req.mail_id)
+        .execute(&app.db.pool)
+        .await?;
+    let stored = sqlx::query("SELECT recipient, subject, message FROM mail_queue WHERE mail_id = $1").bind(req.mail_id).fetch_one(&app.db.pool).await?;
+    let mail = Composed { recipient: stored.try_get("recipient")?, subject: stored.try_get("subject")?, bytes: stored.try_get("message")?, text: String::new() };
+    attempt(&app, Pending { mail_id: req.mail_id, attempts: 0, seen_at: now, mail }).await;
+    let row = delivery(&app, business_id, req.mail_id).await?.ok_or_else(|| ApiError::not_found("Correo"))?;
+    ok(delivery_json(&row)?)
 }

@@ -846,6 +846,40 @@ async fn plugin_mail_refused_by_the_relay_is_tried_again() {
     }
     assert_eq!(mails.len(), 1, "{mails:?}");
     assert!(app.mails_to("eva@example.es").is_empty());
+
+    // The school's delivery log: newest first, by status, with the counts.
+    let log = app.get("mail/delivery/read", Some(&director), &[]).await;
+    let log = assert_ok(&log).clone();
+    assert_eq!(log["counts"], json!({ "queued": 0, "sent": 1, "failed": 1 }));
+    let rows: Vec<(&str, &str)> = log["items"].as_array().unwrap().iter().map(|d| (d["recipient"].as_str().unwrap(), d["status"].as_str().unwrap())).collect();
+    assert_eq!(rows, [("eva@example.es", "failed"), ("luis@example.es", "sent")]);
+    let failed = app.get("mail/delivery/read", Some(&director), &[("status", "failed")]).await;
+    let failed = assert_ok(&failed)["items"][0].clone();
+    assert_eq!((failed["source"].as_str(), failed["attempts"].as_i64(), failed["subject"].as_str().map(|s| s.starts_with("Efecto"))), (Some("hostile"), Some(12), Some(true)));
+    assert!(failed["last_error"].as_str().is_some_and(|e| e.contains("SMTP")), "{failed}");
+    assert_eq!(error_code(&app.get("mail/delivery/read", Some(&director), &[("status", "perdido")]).await), "REQ-102");
+
+    // Retried by hand once the relay is back: sent at once, and only once.
+    let eva = failed["mail_id"].as_i64().unwrap();
+    let retried = app.post("mail/delivery/retry", Some(&director), json!({ "mail_id": eva })).await;
+    assert_eq!((assert_ok(&retried)["status"].as_str(), retried["data"]["attempts"].as_i64()), (Some("sent"), Some(1)));
+    assert_eq!(error_code(&app.post("mail/delivery/retry", Some(&director), json!({ "mail_id": eva })).await), "CONFLICT-000");
+    let mut mails = app.mails_to("eva@example.es");
+    for _ in 0..100 {
+        if !mails.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        mails = app.mails_to("eva@example.es");
+    }
+    assert_eq!(mails.len(), 1);
+
+    // Another school sees none of it; a user without business.general neither.
+    let (rival, _) = app.second_business().await;
+    assert_eq!(assert_ok(&app.get("mail/delivery/read", Some(&rival), &[]).await)["total"], 0);
+    assert_eq!(error_code(&app.post("mail/delivery/retry", Some(&rival), json!({ "mail_id": eva })).await), "NOT-FOUND-000");
+    let teacher = app.teacher().await;
+    assert_eq!(error_code(&app.get("mail/delivery/read", Some(&teacher), &[]).await), "PERMISSION-000");
 }
 
 /// `plugins/legacy` is built from a frozen copy of the first interface's WIT (0.1.0); this host
