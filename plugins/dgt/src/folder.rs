@@ -141,10 +141,7 @@ pub fn find(ctx: &Ctx, id: i64) -> Result<Record<Folder>> {
 
 /// The folder `id`, refused when closed or deleted (for changes to its students).
 fn find_changing(ctx: &Ctx, id: i64) -> Result<Record<Folder>> {
-    let folder = find(ctx, id)?;
-    if folder.state == "deleted" {
-        return Err(Error::conflict("La carpeta está eliminada"));
-    }
+    let folder = resource::find_live::<Folder>(ctx, id)?;
     if folder.data.status == FolderStatus::Closed {
         return Err(Error::conflict(format!("La carpeta {} está cerrada", folder.data.reference)));
     }
