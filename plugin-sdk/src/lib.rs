@@ -144,6 +144,31 @@ macro_rules! plugin {
             <$plugin as $crate::Plugin>::schemas(&mut schemas);
             schemas
         }
+
+        /// The plugin's `plugin.toml` against its code, in every plugin's `cargo test --lib`.
+        #[cfg(test)]
+        mod __volante_manifest_tests {
+            use super::*;
+
+            const MANIFEST: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/plugin.toml"));
+
+            /// The router serves every route of the manifest, each declared once.
+            #[test]
+            fn manifest_routes_have_handlers() {
+                let router = <$plugin as $crate::Plugin>::router();
+                assert_eq!(router.manifest_mismatches(MANIFEST), ::std::vec::Vec::<::std::string::String>::new());
+            }
+
+            /// Every request schema the manifest names is published.
+            #[test]
+            fn manifest_request_schemas_exist() {
+                let schemas = __volante_schemas();
+                for line in MANIFEST.lines().filter(|l| l.trim_start().starts_with("request = ")) {
+                    let name = line.split('"').nth(1).unwrap_or_default();
+                    assert!(schemas.map.contains_key(name), "schema {name} is missing");
+                }
+            }
+        }
     };
 }
 

@@ -412,13 +412,3 @@ impl Plugin for Notes {
 
 volante_plugin_sdk::plugin!(Notes);
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The router serves every route of the manifest.
-    #[test]
-    fn manifest_routes_have_handlers() {
-        assert_eq!(Notes::router().manifest_mismatches(include_str!("../plugin.toml")), Vec::<String>::new());
-    }
-}

@@ -69,13 +69,3 @@ impl Plugin for Products {
 
 volante_plugin_sdk::plugin!(Products);
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The router serves exactly the manifest's routes.
-    #[test]
-    fn manifest_routes_have_handlers() {
-        assert_eq!(Products::router().manifest_mismatches(include_str!("../plugin.toml")), Vec::<String>::new());
-    }
-}

@@ -343,13 +343,3 @@ impl Plugin for Temaries {
 
 volante_plugin_sdk::plugin!(Temaries);
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The router serves every route of the manifest.
-    #[test]
-    fn manifest_routes_have_handlers() {
-        assert_eq!(Temaries::router().manifest_mismatches(include_str!("../plugin.toml")), Vec::<String>::new());
-    }
-}
