@@ -4,7 +4,8 @@
 //      refused a reply-to that is not an address (the host's message under the field), saves; a
 //      contacts plugin message to a contact then leaves dressed in it (sender name on the host's
 //      address, Reply-To, header and footer around the text, read from the outbox); the layout
-//      is deleted from its screen and the next message leaves plain again.
+//      is deleted from its screen, the delivery log below the layouts lists the message as sent,
+//      and the next message leaves plain again.
 // Runs last: while the layout is the default it dresses every module's mail. The contacts part
 // needs the host to have installed the contacts package; without it the journey is skipped.
 import { api, assert, emlText, outboxFiles } from './harness.mjs';
@@ -95,6 +96,11 @@ export async function mailJourneys({ host, browser, journey, skip }) {
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await page.waitForURL('**/mail/layout/list');
     await page.getByText(`Plantilla «${name}» eliminada`).first().waitFor();
+    // The delivery log below lists the message as sent, by the contacts module.
+    const deliveries = page.getByRole('table', { name: 'Envíos de correo' });
+    const sentRow = deliveries.getByRole('row').filter({ hasText: `Aviso ${stamp}` });
+    await sentRow.filter({ hasText: 'Enviado' }).filter({ hasText: 'contacts' }).filter({ hasText: email }).waitFor();
+    assert((await sentRow.getByRole('button', { name: 'Reintentar' }).count()) === 0, 'a sent message offers a retry');
     before = outboxFiles(host.dataDir);
     await api(page, 'POST', 'contact/notification', { id: contact.id, subject: `Aviso ${stamp} 2`, message: 'Ya hay clases.' });
     const plain = await mailTo(host.dataDir, before, email);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, useApi, useDraftForm, useLoad, useToast, type Column, type FieldErrors } from '@volante/plugin-ui';
 import { usePageLayout } from '../../layout/LayoutContext';
 import { mailCalls, type MailCalls } from './api';
+import { DeliveriesCard } from './DeliveriesCard';
 import { DefaultBadge } from './DefaultBadge';
 import { mailLayoutViewPath } from './paths';
 import { MAX_NAME, type MailLayout } from './types';
@@ -12,8 +13,9 @@ const NEW_LAYOUT_FIELDS = ['name'] as const;
 
 /**
  * /mail/layout/list: the business's mail layouts (`mail/layout/read`, the default first), each
- * name opening its view, and "Nueva plantilla": a name, then its view. The host refuses the
- * whole screen without `business.general`: its message is the page's alert.
+ * name opening its view, and "Nueva plantilla": a name, then its view; below, the mail the
+ * modules sent ("Envíos de correo"). The host refuses the whole screen without
+ * `business.general`: its message is the page's alert (the deliveries are not shown then).
  */
 export default function MailLayoutListPage() {
   const { t } = useTranslation();
@@ -41,29 +43,32 @@ export default function MailLayoutListPage() {
   const items = layouts.data ?? [];
   const noDefault = items.length > 0 && !items.some((l) => l.is_default);
   return (
-    <section className="vk-list card mail-layouts">
-      <div className="vk-list__toolbar">
-        <p className="muted mail-layouts__intro">{t('mail.layouts.intro')}</p>
-        {!creating && (
-          <div className="vk-list__actions">
-            <button type="button" className="vk-btn vk-btn--primary" onClick={() => setCreating(true)}>
-              {t('mail.layouts.new')}
-            </button>
-          </div>
+    <>
+      <section className="vk-list card mail-layouts">
+        <div className="vk-list__toolbar">
+          <p className="muted mail-layouts__intro">{t('mail.layouts.intro')}</p>
+          {!creating && (
+            <div className="vk-list__actions">
+              <button type="button" className="vk-btn vk-btn--primary" onClick={() => setCreating(true)}>
+                {t('mail.layouts.new')}
+              </button>
+            </div>
+          )}
+        </div>
+        {creating && <NewLayoutForm calls={calls} onCancel={() => setCreating(false)} />}
+        {noDefault && (
+          <p className="vk-alert vk-alert--info" role="status" data-testid="mail-layouts-no-default">
+            {t('mail.layouts.noDefault')}
+          </p>
         )}
-      </div>
-      {creating && <NewLayoutForm calls={calls} onCancel={() => setCreating(false)} />}
-      {noDefault && (
-        <p className="vk-alert vk-alert--info" role="status" data-testid="mail-layouts-no-default">
-          {t('mail.layouts.noDefault')}
-        </p>
-      )}
-      {layouts.failed !== null ? (
-        <PageState error={layouts.failed} onRetry={layouts.reload} />
-      ) : (
-        <DataTable columns={columns} rows={items} rowKey={(l) => l.layout_id} label={t('mail.layouts.title')} loading={layouts.data === null} empty={t('mail.layouts.none')} />
-      )}
-    </section>
+        {layouts.failed !== null ? (
+          <PageState error={layouts.failed} onRetry={layouts.reload} />
+        ) : (
+          <DataTable columns={columns} rows={items} rowKey={(l) => l.layout_id} label={t('mail.layouts.title')} loading={layouts.data === null} empty={t('mail.layouts.none')} />
+        )}
+      </section>
+      {layouts.failed === null && <DeliveriesCard calls={calls} />}
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { ApiClient } from '@volante/plugin-ui';
-import type { MailLayout, MailLayoutChanges, MailLayoutCreate } from './types';
+import type { Delivery, DeliveryPage, DeliveryQuery, MailLayout, MailLayoutChanges, MailLayoutCreate } from './types';
 
 /**
- * The host's mail layout calls (permission `business.general`). Memoise it per client
+ * The host's mail calls, layouts and deliveries (permission `business.general`). Memoise it per client
  * (`useMemo(() => mailCalls(api), [api])`): its methods are stable, as `useLoad` / `useRecord` need.
  */
 export function mailCalls(api: ApiClient) {
@@ -16,6 +16,22 @@ export function mailCalls(api: ApiClient) {
       /** `is_default: true` makes it the default (the previous one stops being it). */
       update: (id: number, changes: MailLayoutChanges) => api.post<MailLayout>('mail/layout/update', { layout_id: id, ...changes }),
       remove: (id: number) => api.post<{ layout_id: number }>('mail/layout/delete', { layout_id: id }),
+    },
+    deliveries: {
+      /** A page of the mail the modules sent, newest first, and the counts per status. */
+      list: ({ status, page, per_page }: DeliveryQuery) =>
+        api.get<DeliveryPage>('mail/delivery/read', { status: status || undefined, page, per_page }).then((answer): DeliveryPage => {
+          const counts = answer?.counts;
+          return {
+            items: answer?.items ?? [],
+            total: answer?.total ?? 0,
+            page: answer?.page ?? page,
+            per_page: answer?.per_page ?? per_page,
+            counts: { queued: counts?.queued ?? 0, sent: counts?.sent ?? 0, failed: counts?.failed ?? 0 },
+          };
+        }),
+      /** Tries a queued or failed mail at once: the delivery with its new status (a sent one is refused). */
+      retry: (id: number) => api.post<Delivery>('mail/delivery/retry', { mail_id: id }),
     },
   };
 }

@@ -22,11 +22,12 @@ const exams = { ...main, layout_id: 2, name: 'Exámenes', sender_name: '', reply
 const NAME = /^Nombre\s*\*?$/;
 const SAMPLE = 'Hola Ana:\n\nEste es un ejemplo del texto que envía un módulo.';
 
-/** The host: `mail/layout/read` lists the layouts, or reads one with `layout_id`. */
+/** The host: `mail/layout/read` lists the layouts, or reads one with `layout_id`; no mail sent yet. */
 function layoutsApi(items: (typeof main)[] = [main, exams], user: SessionUser = demoUser) {
   return mockApi({
     'GET user/verify': envelopeOk({ user }),
     'GET user/update': envelopeOk({ user }),
+    'GET mail/delivery/read': envelopeOk({ items: [], total: 0, page: 1, per_page: 25, counts: { queued: 0, sent: 0, failed: 0 } }),
     'GET mail/layout/read': (req: MockRequest) => {
       const id = req.query.get('layout_id');
       if (id === null) return envelopeOk({ items });

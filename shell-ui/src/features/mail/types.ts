@@ -35,3 +35,45 @@ export const MAX_NAME = 100;
 export const MAX_SENDER_NAME = 100;
 export const MAX_HEADER = 2000;
 export const MAX_FOOTER = 4000;
+
+/** Where a queued mail stands: waiting for its next attempt, delivered, or given up on. */
+export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+export const DELIVERY_STATUSES: DeliveryStatus[] = ['queued', 'sent', 'failed'];
+
+/**
+ * A mail a module sent through the host's queue (`GET mail/delivery/read`): tried at once, and
+ * when the relay refuses it, again with growing waits (12 attempts, about a day) before it fails.
+ * `next_attempt_at` only means something while it is queued.
+ */
+export interface Delivery {
+  mail_id: number;
+  /** The plugin id of the module that sent it. */
+  source: string;
+  recipient: string;
+  subject: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  next_attempt_at: string | null;
+}
+
+/** The business's mail in each status (whatever the filter). */
+export type DeliveryCounts = Record<DeliveryStatus, number>;
+
+/** A page of deliveries, newest first, with the counts per status. */
+export interface DeliveryPage {
+  items: Delivery[];
+  total: number;
+  page: number;
+  per_page: number;
+  counts: DeliveryCounts;
+}
+
+/** What `mail/delivery/read` takes: a status ('' for all), the page (1-based) and its size. */
+export interface DeliveryQuery {
+  status: DeliveryStatus | '';
+  page: number;
+  per_page: number;
+}
