@@ -92,6 +92,20 @@ struct Pending {
     mail: Composed,
 }
 
+/// The columns a queued message is read back with for an attempt.
+const PENDING_SELECT: &str = "SELECT mail_id, attempts, next_attempt_at, recipient, subject, message FROM mail_queue";
+
+impl Pending {
+    fn from_row(row: &sqlx::any::AnyRow) -> anyhow::Result<Pending> {
+        Ok(Pending {
+            mail_id: row.try_get("mail_id")?,
+            attempts: row.try_get("attempts")?,
+            seen_at: row.try_get("next_attempt_at")?,
+            mail: Composed { recipient: row.try_get("recipient")?, subject: row.try_get("subject")?, bytes: row.try_get("message")?, text: String::new() },
+        })
+    }
+}
+
 /// Claim a message, deliver it and record the outcome. False when another host had it first.
 async fn attempt(app: &AppState, pending: Pending) -> bool {
     let attempts = pending.attempts + 1;
@@ -149,28 +163,16 @@ async fn attempt(app: &AppState, pending: Pending) -> bool {
 
 /// Try the queued messages that are due; answers how many were found.
 pub async fn deliver_due(app: &AppState) -> anyhow::Result<usize> {
-    let rows = sqlx::query(
-        "SELECT mail_id, attempts, next_attempt_at, recipient, subject, message FROM mail_queue
-         WHERE status = 'queued' AND next_attempt_at <= $1 ORDER BY next_attempt_at, mail_id LIMIT $2",
-    )
+    let rows = sqlx::query(&format!(
+        "{PENDING_SELECT} WHERE status = 'queued' AND next_attempt_at <= $1 ORDER BY next_attempt_at, mail_id LIMIT $2"
+    ))
     .bind(crate::db::now())
     .bind(BATCH)
     .fetch_all(&app.db.pool)
     .await?;
     let found = rows.len();
     for row in rows {
-        let pending = Pending {
-            mail_id: row.try_get("mail_id")?,
-            attempts: row.try_get("attempts")?,
-            seen_at: row.try_get("next_attempt_at")?,
-            mail: Composed {
-                recipient: row.try_get("recipient")?,
-                subject: row.try_get("subject")?,
-                bytes: row.try_get("message")?,
-                text: String::new(),
-            },
-        };
-        attempt(app, pending).await;
+        attempt(app, Pending::from_row(&row)?).await;
     }
     Ok(found)
 }
@@ -280,9 +282,8 @@ async fn retry(State(app): State<AppState>, session: Session, Body(req): Body<Ma
         .bind(req.mail_id)
         .execute(&app.db.pool)
         .await?;
-    let stored = sqlx::query("SELECT recipient, subject, message FROM mail_queue WHERE mail_id = $1").bind(req.mail_id).fetch_one(&app.db.pool).await?;
-    let mail = Composed { recipient: stored.try_get("recipient")?, subject: stored.try_get("subject")?, bytes: stored.try_get("message")?, text: String::new() };
-    attempt(&app, Pending { mail_id: req.mail_id, attempts: 0, seen_at: now, mail }).await;
+    let stored = sqlx::query(&format!("{PENDING_SELECT} WHERE mail_id = $1")).bind(req.mail_id).fetch_one(&app.db.pool).await?;
+    attempt(&app, Pending::from_row(&stored)?).await;
     let row = delivery(&app, business_id, req.mail_id).await?.ok_or_else(|| ApiError::not_found("Correo"))?;
     ok(delivery_json(&row)?)
 }
