@@ -27,6 +27,13 @@ pub fn random_bytes(len: u32) -> Vec<u8> {
     wit::host::random_bytes(len)
 }
 
+/// Where Volante is reached from outside, without a trailing slash (`https://volante.example`):
+/// for an address a third party calls back, such as a payment gateway's notification
+/// (`{public_url}/api/<a route>`). Interface 0.1.10.
+pub fn public_url() -> String {
+    wit::host::public_url()
+}
+
 /// Logging through the host (tagged there with the plugin, business and request).
 pub mod log {
     use super::wit::host::log;

@@ -16,9 +16,32 @@ pub fn percent_of(base: i64, rate: i64) -> i64 {
     round_div(base as i128 * rate as i128, 10_000)
 }
 
+/// Cents as a Spanish reader writes them: `123456` → `1.234,56 €` (for mail and documents).
+pub fn spanish(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
+    let digits = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push('.');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}{grouped},{:02} €", cents % 100)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writes_spanish_amounts() {
+        assert_eq!(spanish(0), "0,00 €");
+        assert_eq!(spanish(60000), "600,00 €");
+        assert_eq!(spanish(123456789), "1.234.567,89 €");
+        assert_eq!(spanish(-5), "-0,05 €");
+    }
 
     #[test]
     fn rounds_half_away_from_zero() {

@@ -413,6 +413,8 @@ fn search_text<R: Resource>(map: &Map<String, Value>) -> String {
             Some(Value::String(s)) => parts.push(s.clone()),
             Some(Value::Number(n)) => parts.push(n.to_string()),
             Some(Value::Array(items)) => parts.extend(items.iter().filter_map(|v| v.as_str().map(str::to_string))),
+            // A nested object (an order's customer): its text fields.
+            Some(Value::Object(fields)) => parts.extend(fields.values().filter_map(|v| v.as_str().map(str::to_string))),
             _ => {}
         }
     }

@@ -277,6 +277,11 @@ impl Manifest {
             if route.upload && (route.method != "POST" || route.read_only || route.auth != AuthKind::Token) {
                 return Err(bad("an upload route must be a POST with a session, not read-only"));
             }
+            // A storefront route runs in the business of the web-api key the site sends, with no
+            // user: nothing to check a permission against.
+            if route.auth == AuthKind::Webapi && route.permission.is_some() {
+                return Err(bad("a webapi route runs without a user: no permission"));
+            }
             if let Some(link) = &route.link {
                 if route.auth != AuthKind::None {
                     return Err(bad("a link route is public: auth = \"none\""));
@@ -379,6 +384,8 @@ permission = "demo.read"
         assert!(matches!(with("auth = \"none\"\nlink = \"a b\""), Err(ManifestError::BadRoute(..))));
         assert!(matches!(with("auth = \"none\"\nlink = \"reference\"\npermission = \"demo\""), Err(ManifestError::BadRoute(..))));
         assert!(with("auth = \"none\"").unwrap().routes[1].link.is_none());
+        assert!(with("auth = \"webapi\"").unwrap().routes[1].auth == AuthKind::Webapi);
+        assert!(with("auth = \"webapi\"\npermission = \"x\"").is_err());
     }
 
     #[test]

@@ -195,15 +195,15 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
     };
     let token = session::request_token(&parts);
     let session = match route.auth {
-        AuthKind::Token | AuthKind::Webapi => {
-            Some(session::resolve(&state, token.as_deref()).await.map_err(session::SessionProblem::error)?)
-        }
-        // A public link's route never runs as the caller's session (`link_business`).
+        AuthKind::Token => Some(session::resolve(&state, token.as_deref()).await.map_err(session::SessionProblem::error)?),
+        // A storefront's route runs in the business of its web-api key, never as a session
+        // (`webapi_business`); a public link's route in the link's (`link_business`).
+        AuthKind::Webapi => None,
         AuthKind::None if route.link.is_some() => None,
         // A public route serves a caller with an unusable token as anonymous, unless the lookup
         // itself failed.
-        AuthKind::None => match token {
-            Some(token) => match session::resolve(&state, Some(&token)).await {
+        AuthKind::None => match &token {
+            Some(token) => match session::resolve(&state, Some(token)).await {
                 Ok(session) => Some(session),
                 Err(problem @ session::SessionProblem::Failed) => return Err(problem.error()),
                 Err(_) => None,
@@ -252,6 +252,20 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
             .await
             .map_err(|_| ApiError::new(codes::BODY_TOO_LARGE, "La petición es demasiado grande"))?;
         json_bytes = (method == Method::POST).then_some(bytes);
+        // A form posted by a third party (a payment gateway's notification) reaches the plugin as
+        // a JSON object of its fields, as text; a field sent twice keeps its last value.
+        let is_form = parts
+            .headers
+            .get(axum::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/x-www-form-urlencoded"));
+        if is_form {
+            if let Some(bytes) = json_bytes.take() {
+                let fields: serde_json::Map<String, Value> =
+                    url::form_urlencoded::parse(&bytes).map(|(k, v)| (k.into_owned(), Value::String(v.into_owned()))).collect();
+                form_text = Some(Value::Object(fields).to_string());
+            }
+        }
     }
     let query: Vec<(String, String)> = url::form_urlencoded::parse(uri.query().unwrap_or("").as_bytes())
         .filter(|(k, _)| k != "token")
@@ -259,12 +273,15 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
         .collect();
     // A public link's route runs in the business that issued the link, without a user, whoever
     // holds it (a session of any business is not used).
-    let link = match &route.link {
-        Some(name) => {
-            let body = json_bytes.as_deref().and_then(|b| serde_json::from_slice::<Value>(b).ok());
-            Some(link_business(&state, &plugin.manifest.plugin.id, &service, name, &params, &query, body.as_ref()).await?)
+    let link = match (&route.auth, &route.link) {
+        (AuthKind::Webapi, _) => Some(webapi_business(&state, &plugin.manifest.plugin.id, &service, token.as_deref()).await?),
+        (_, Some(name)) => {
+            let body = form_text.as_deref().map(str::as_bytes).or(json_bytes.as_deref()).and_then(|b| serde_json::from_slice::<Value>(b).ok());
+            let reference = super::links::carried(name, &params, &query, body.as_ref())
+                .ok_or_else(|| ApiError::invalid_field(name, "Falta la referencia del enlace"))?;
+            Some(link_business(&state, &plugin.manifest.plugin.id, &service, &reference).await?)
         }
-        None => None,
+        (_, None) => None,
     };
     // The call is allowed: its transaction starts opening now, while the body is checked and
     // the guest prepared (`Opening::start`).
@@ -302,21 +319,26 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
     state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening, uploaded).await
 }
 
+/// The business a storefront (`auth = "webapi"`) route's call runs in, and its services: the
+/// web-api key the site sends as its bearer credential is a live public link this plugin issued
+/// (`links.issue`), in a business that is active and still has the route's service. A missing key
+/// is `SESSION-000`; an unknown, revoked or expired one `SESSION-001`, on which the site forgets it.
+async fn webapi_business(state: &AppState, plugin_id: &str, service: &str, key: Option<&str>) -> ApiResult<(i64, Vec<String>)> {
+    let key = key.ok_or_else(|| ApiError::new(codes::SESSION_INVALID, "Falta la clave de la API web"))?;
+    link_business(state, plugin_id, service, key).await.map_err(|err| {
+        if err.code() == codes::NOT_FOUND || err.code() == super::links::LINK_GONE {
+            ApiError::new(codes::SESSION_EXPIRED, "La clave de la API web no es válida")
+        } else {
+            err
+        }
+    })
+}
+
 /// The business a `link` route's call runs in, and its services: the reference the call carries
-/// (`name`) must be a live link this plugin issued, in a business that is active and still has
-/// the route's service.
-async fn link_business(
-    state: &AppState,
-    plugin_id: &str,
-    service: &str,
-    name: &str,
-    params: &[(String, String)],
-    query: &[(String, String)],
-    body: Option<&Value>,
-) -> ApiResult<(i64, Vec<String>)> {
-    let reference = super::links::carried(name, params, query, body)
-        .ok_or_else(|| ApiError::invalid_field(name, "Falta la referencia del enlace"))?;
-    let link = super::links::resolve(state, &reference).await?;
+/// must be a live link this plugin issued, in a business that is active and still has the
+/// route's service.
+async fn link_business(state: &AppState, plugin_id: &str, service: &str, reference: &str) -> ApiResult<(i64, Vec<String>)> {
+    let link = super::links::resolve(state, reference).await?;
     if link.plugin_id != plugin_id {
         return Err(ApiError::not_found("Enlace"));
     }

@@ -195,6 +195,12 @@ impl CallState {
         self.app.as_ref().ok_or_else(|| wasmtime::Error::msg("the instance has no call yet"))
     }
 
+    /// Where Volante is reached from outside, without a trailing slash (`host.public-url`, and
+    /// mail templates' `public_url`).
+    fn public_url(&self) -> String {
+        self.app().map(|a| a.config.public_url.trim_end_matches('/').to_string()).unwrap_or_default()
+    }
+
     async fn run_sql(&mut self, statement: &str, params: Vec<SqlValue>, write: bool) -> Result<Result<SqlRows, u64>, String> {
         let started = std::time::Instant::now();
         let result = self.run_sql_inner(statement, params, write).await;
@@ -504,7 +510,7 @@ impl mail::Host for CallState {
         // Templates may use `public_url`, where Volante is reached (links to its pages).
         let context_json = match serde_json::from_str::<serde_json::Value>(&context_json) {
             Ok(serde_json::Value::Object(mut map)) => {
-                map.entry("public_url").or_insert_with(|| self.app().map(|a| a.config.public_url.trim_end_matches('/').to_string()).unwrap_or_default().into());
+                map.entry("public_url").or_insert_with(|| self.public_url().into());
                 serde_json::Value::Object(map).to_string()
             }
             _ => context_json,
@@ -649,6 +655,10 @@ impl settings::Host for CallState {
 impl host::Host for CallState {
     async fn now(&mut self) -> wasmtime::Result<String> {
         Ok(crate::db::now())
+    }
+
+    async fn public_url(&mut self) -> wasmtime::Result<String> {
+        Ok(CallState::public_url(self))
     }
 
     async fn random_bytes(&mut self, len: u32) -> wasmtime::Result<Vec<u8>> {

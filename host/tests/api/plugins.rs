@@ -83,13 +83,19 @@ pub async fn install(app: &TestApp, provider: &str, id: &str, businesses: &[i64]
     enable(app, provider, id, businesses).await;
 }
 
-/// Switch `id`'s service on for `businesses`, keeping the services they have.
+/// Switch the services `id`'s manifest declares on for `businesses`, keeping the services they
+/// have.
 async fn enable(app: &TestApp, provider: &str, id: &str, businesses: &[i64]) {
+    let mut declared: Vec<String> = volante_registry::manifest::Manifest::parse(&manifest(id)).unwrap().services.into_iter().map(|s| s.id).collect();
+    if declared.is_empty() {
+        // A plugin without [[services]] is its own service.
+        declared.push(id.to_string());
+    }
     for business in businesses {
         let current = app.get("business/read", Some(provider), &[("business_id", &business.to_string())]).await;
         let mut services: Vec<String> =
             current["data"]["services"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap().to_string()).collect();
-        services.push(id.to_string());
+        services.extend(declared.iter().cloned());
         let on = app.post("business/services/update", Some(provider), json!({ "business_id": business, "services": services })).await;
         assert_ok(&on);
     }

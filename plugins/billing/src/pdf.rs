@@ -3,7 +3,6 @@
 //! and for invoices the VeriFactu QR once, on the first page, top left, 35 mm, with its caption.
 
 use crate::facturae::{Line, Party, TaxSummary};
-use crate::money::euros;
 use crate::qr;
 use volante_plugin_sdk::pdf::{clip, write, Page};
 
@@ -42,19 +41,7 @@ pub fn date_es(iso: &str) -> String {
 }
 
 /// Cents in Spanish format: `1.234,56 €`.
-pub fn amount_es(cents: i64) -> String {
-    let text = euros(cents);
-    let (int, dec) = text.split_once('.').unwrap_or((&text, "00"));
-    let (sign, digits) = int.strip_prefix('-').map(|d| ("-", d)).unwrap_or(("", int));
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push('.');
-        }
-        grouped.push(c);
-    }
-    format!("{sign}{grouped},{dec} €")
-}
+pub use volante_plugin_sdk::money::spanish as amount_es;
 
 fn quantity_es(milli: i64) -> String {
     let whole = milli / 1000;

@@ -9,7 +9,7 @@ mod product;
 use volante_plugin_sdk::prelude::*;
 
 pub use category::Category;
-pub use product::{PackItem, Product};
+pub use product::{PackItem, Product, StorefrontProduct};
 
 /// The `{id}` of a body.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -55,6 +55,25 @@ impl Plugin for Products {
             .get("product/read", product::list)
             .get("product/read/{id}", |ctx, req| product::detail(ctx, req.param("id")?))
             .get("product/taxes", product::taxes)
+    }
+
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        match function {
+            // The online shop (web): `{ids?}` → the products a customer may buy
+            // (`product::storefront`).
+            "product.storefront" => {
+                #[derive(Deserialize)]
+                struct Args {
+                    #[serde(default)]
+                    ids: Option<Vec<i64>>,
+                }
+                let args: Args = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                product::storefront(ctx, args.ids.as_deref())
+                    .map_err(|e| e.details)
+                    .and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
+            }
+            other => Err(format!("unknown function `{other}`")),
+        }
     }
 
     fn schemas(schemas: &mut Schemas) {

@@ -701,3 +701,41 @@ mod tests {
         assert_eq!(ids, [3, 1, 2]);
     }
 }
+
+/// What the online shop shows of a product (`product.storefront`, called by the web module).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StorefrontProduct {
+    pub id: i64,
+    pub reference: String,
+    pub name: String,
+    pub description: String,
+    pub price: i64,
+    pub tax_name: String,
+    pub tax_rate: i64,
+    pub total: i64,
+    pub price_visible: bool,
+    pub is_pack: bool,
+}
+
+/// The products a customer may buy: active, and `published` or `featured` (not `hidden` or
+/// `discontinued`). With `ids`, those of them (at most 100); without, all of them by name (at most
+/// 500).
+pub fn storefront(ctx: &Ctx, ids: Option<&[i64]>) -> Result<Vec<StorefrontProduct>> {
+    let mut params = params![ctx.business_id];
+    let mut statement = String::from(
+        "SELECT id, reference, name, description, price, tax_name, tax_rate, total, price_visible, is_pack
+         FROM products_product
+         WHERE business_id = $1 AND state = 'active' AND status IN ('published', 'featured')",
+    );
+    match ids {
+        Some([]) => return Ok(Vec::new()),
+        Some(ids) if ids.len() > 100 => return Err(Error::invalid_field("ids", "Como máximo 100 productos")),
+        Some(ids) => {
+            params.extend(ids.iter().map(|id| id.to_sql()));
+            statement.push_str(&format!(" AND id IN ({})", sql::placeholders(2, ids.len())));
+        }
+        None => {}
+    }
+    statement.push_str(" ORDER BY name, id LIMIT 500");
+    sql::query_as(&statement, &params)
+}
