@@ -144,9 +144,10 @@ export function ensureShellBuilt() {
  * the staff's messages, alarms, the staff's reminders, and consulting, the provider's training
  * consultancy (the demo switches it on for the provider, not the school), and valkiria, the
  * school's online theory tests, stand alone; agreements fills a signer in from contacts when
- * asked, and guided, the guided classes, reads temary's syllabi as its digital books).
+ * asked, guided, the guided classes, reads temary's syllabi as its digital books, and web, the
+ * online shop, sells the catalogue's products).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria', 'guided'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria', 'guided', 'web'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

@@ -3,7 +3,7 @@
 //
 // Prepares a local registry with the plugins of harness.E2E_PLUGINS (contacts, billing, clock,
 // fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat,
-// alarms, consulting, valkiria, guided…; harness.prepareRegistry), starts
+// alarms, consulting, valkiria, guided, web…; harness.prepareRegistry), starts
 // `$VOLANTE_BIN demo` on a free loopback port with a fresh data directory, the built shell
 // (shell-ui/dist, built first if missing) and that registry, waits for /healthz, then drives
 // Chromium (playwright-core, /usr/bin/chromium, fresh profiles) through the sign-in journeys
@@ -29,8 +29,10 @@
 // a student asks a doubt from a correction, the "Dudas" badge comes live, the director answers it
 // and the answer is mailed),
 // the guided classes journey (guided.e2e.mjs, 32: a group following a digital book, its classes
-// ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy)
-// and, last (a default layout dresses every module's mail), the mail layouts journey
+// ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy),
+// the online shop journey (web.e2e.mjs, 35: the director's web-api key and Redsys gateway, a
+// course bought on the storefront and paid with a notification signed as the bank does, the order
+// found and configured) and, last (a default layout dresses every module's mail), the mail layouts journey
 // (mail.e2e.mjs, 34: the director's layout dresses a contacts message; deleted, mail is plain).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
 // without `.e2e.mjs`), for working on one journey; the suite runs them all.
@@ -59,6 +61,7 @@ import { notificationsJourneys } from './notifications.e2e.mjs';
 import { consultingJourneys } from './consulting.e2e.mjs';
 import { valkiriaJourneys } from './valkiria.e2e.mjs';
 import { guidedJourneys } from './guided.e2e.mjs';
+import { webJourneys } from './web.e2e.mjs';
 import { mailJourneys } from './mail.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
@@ -110,6 +113,7 @@ async function main() {
     if (wanted('consulting')) await consultingJourneys({ host, browser, journey, skip });
     if (wanted('valkiria')) await valkiriaJourneys({ host, browser, journey, skip });
     if (wanted('guided')) await guidedJourneys({ host, browser, journey, skip });
+    if (wanted('web')) await webJourneys({ host, browser, journey, skip });
     if (wanted('mail')) await mailJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();

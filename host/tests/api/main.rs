@@ -13,3 +13,4 @@ mod mail;
 mod notifications;
 mod plugins;
 mod roles;
+mod web;

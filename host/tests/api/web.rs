@@ -1,0 +1,242 @@
+//! The online shop (the `web` plugin) through the host: the storefront's calls opened by the
+//! school's web-api key (`auth = "webapi"`), an order placed and paid, and the test playing
+//! Redsys on loopback: it checks the payment form's signature and signs the bank's notification
+//! with `openssl`, an implementation independent of the plugin's.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+use crate::plugins::{app_with_plugins, install};
+
+/// Redsys's public test merchant key and a merchant code of nine digits.
+const MERCHANT_KEY: &str = "sq7HjrUOBfKmC576ILgskD5srU870gJ7";
+const MERCHANT_CODE: &str = "999008881";
+
+fn openssl(args: &[&str], input: &[u8]) -> Vec<u8> {
+    let mut child = Command::new("openssl").args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("openssl");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "openssl {args:?} failed");
+    output.stdout
+}
+
+/// `HMAC_SHA256_V1` as the bank computes it: the order's key is the 3DES-CBC (zero IV, zero
+/// padding) of its reference under the merchant key; the HMAC-SHA256 of the parameters under it.
+fn bank_signature(order: &str, parameters: &str) -> String {
+    let key = hex::encode(STANDARD.decode(MERCHANT_KEY).unwrap());
+    let mut padded = order.as_bytes().to_vec();
+    padded.resize(padded.len().div_ceil(8) * 8, 0);
+    let order_key = openssl(&["enc", "-des-ede3-cbc", "-K", &key, "-iv", "0000000000000000", "-nopad"], &padded);
+    let mac = openssl(&["dgst", "-sha256", "-mac", "HMAC", "-macopt", &format!("hexkey:{}", hex::encode(order_key)), "-binary"], parameters.as_bytes());
+    STANDARD.encode(mac)
+}
+
+async fn storefront_get(app: &TestApp, path: &str, key: Option<&str>) -> Value {
+    let mut request = app.client.get(format!("{}/api/{path}", app.url));
+    if let Some(key) = key {
+        request = request.header("Authorization", format!("Bearer {key}"));
+    }
+    request.send().await.unwrap().json().await.unwrap()
+}
+
+async fn storefront_post(app: &TestApp, path: &str, key: &str, body: Value) -> Value {
+    let request = app.client.post(format!("{}/api/{path}", app.url)).header("Authorization", format!("Bearer {key}")).json(&body);
+    request.send().await.unwrap().json().await.unwrap()
+}
+
+/// What the bank posts to the notification address: a form, its parameters signed URL-safe.
+async fn bank_notifies(app: &TestApp, notify_url: &str, order: &str, amount: i64, response: &str, sign_with: Option<&str>) -> Value {
+    let parameters = json!({
+        "Ds_Date": "27%2F11%2F2026", "Ds_Hour": "10%3A00", "Ds_Amount": amount.to_string(), "Ds_Currency": "978",
+        "Ds_Order": order, "Ds_MerchantCode": MERCHANT_CODE, "Ds_Terminal": "1", "Ds_Response": response,
+        "Ds_TransactionType": "0", "Ds_SecurePayment": "1", "Ds_AuthorisationCode": if response == "0000" { "123456" } else { "      " },
+        "Ds_ConsumerLanguage": "1",
+    });
+    let parameters = base64::engine::general_purpose::URL_SAFE.encode(parameters.to_string());
+    let signature = bank_signature(sign_with.unwrap_or(order), &parameters).replace('+', "-").replace('/', "_");
+    // The notification reaches the host at its own address, whatever public address it is known by.
+    let path = notify_url.split_once("/api/").unwrap().1;
+    let form = [("Ds_SignatureVersion", "HMAC_SHA256_V1"), ("Ds_MerchantParameters", parameters.as_str()), ("Ds_Signature", signature.as_str())];
+    app.client.post(format!("{}/api/{path}", app.url)).form(&form).send().await.unwrap().json().await.unwrap()
+}
+
+fn customer() -> Value {
+    json!({ "name": "Lucía Pérez Gómez", "nif": "54362315K", "email": "lucia@example.es", "phone": "612345678",
+            "address": "Calle Mayor 1", "postal_code": "28001", "city": "Madrid", "province": "Madrid" })
+}
+
+/// The school sells a course on its website: the key, the gateway, an order refused for bad
+/// input, one placed and signed, a forged notification refused, a denied payment, a paid one
+/// mailed, configured by the staff; a rotated key shuts the old one out.
+#[tokio::test]
+async fn a_customer_buys_a_course_and_pays_it_through_the_bank() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    install(&app, &provider, "products", &[school]).await;
+    install(&app, &provider, "web", &[school]).await;
+    let director = app.director().await;
+
+    let course = app
+        .post("product/create", Some(&director), json!({ "name": "Permiso B completo", "price": 49587, "tax_rate": 2100, "status": "published" }))
+        .await;
+    let course_id = assert_ok(&course)["id"].as_i64().unwrap();
+    let total = assert_ok(&course)["total"].as_i64().unwrap();
+    assert_eq!(total, 60000);
+    let hidden = app.post("product/create", Some(&director), json!({ "name": "Tasa interna", "price": 1000, "tax_rate": 0, "status": "hidden" })).await;
+    let hidden_id = assert_ok(&hidden)["id"].as_i64().unwrap();
+
+    // No key yet: the storefront is shut, and says why.
+    assert_eq!(error_code(&storefront_get(&app, "web/api/payments/tpv/read", None).await), "SESSION-000");
+    assert_eq!(error_code(&storefront_get(&app, "web/api/payments/tpv/read", Some("not-a-key")).await), "SESSION-001");
+    let apis = app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await;
+    let key = assert_ok(&apis)["webapi_key"].as_str().unwrap().to_string();
+    // A staff session is not a web-api key.
+    assert_eq!(error_code(&storefront_get(&app, "web/api/payments/tpv/read", Some(&director)).await), "SESSION-001");
+
+    let methods = storefront_get(&app, "web/api/payments/tpv/read", Some(&key)).await;
+    assert_eq!(assert_ok(&methods)["configured"], false);
+    let product = storefront_get(&app, &format!("web/api/product/read/{course_id}"), Some(&key)).await;
+    assert_eq!(assert_ok(&product)["total"], 60000);
+    assert_eq!(error_code(&storefront_get(&app, &format!("web/api/product/read/{hidden_id}"), Some(&key)).await), "NOT-FOUND-000");
+    let taxes = storefront_get(&app, "web/api/taxes/read", Some(&key)).await;
+    assert_eq!(assert_ok(&taxes), &json!([{ "name": "", "rate": 2100 }]));
+
+    let order_body = json!({ "lines": [{ "product_id": course_id, "quantity": 1 }], "payment_method": "card", "customer": customer(),
+                              "accept_terms": true, "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" });
+    let unconfigured = storefront_post(&app, "web/api/ecommerce/preorder", &key, order_body.clone()).await;
+    assert_eq!(error_code(&unconfigured), "CONFLICT-000", "{unconfigured}");
+
+    // The gateway: refusals first, then the bank's data.
+    let bad = app.post("web/payments/gateway/update", Some(&director), json!({ "merchant_code": "12", "key": "short", "environment": "live" })).await;
+    let fields: Vec<&str> = bad["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
+    assert_eq!(fields, ["merchant_code", "environment", "key"], "{bad}");
+    let gateway = app
+        .post("web/payments/gateway/update", Some(&director), json!({ "merchant_code": MERCHANT_CODE, "terminal": "001", "key": MERCHANT_KEY }))
+        .await;
+    let gateway = assert_ok(&gateway).clone();
+    assert_eq!((gateway["configured"].as_bool(), gateway["key_set"].as_bool(), gateway["terminal"].as_str()), (Some(true), Some(true), Some("1")));
+    assert!(gateway.get("key").is_none(), "the secret key is never answered: {gateway}");
+    let notify_url = gateway["notify_url"].as_str().unwrap().to_string();
+    assert!(notify_url.ends_with(&format!("/api/web/api/payments/tpv/notify/{key}")), "{notify_url}");
+    assert!(notify_url.starts_with(app.state.config.public_url.trim_end_matches('/')), "{notify_url}");
+
+    // Bad input is refused field by field and stores nothing.
+    let refused = storefront_post(
+        &app,
+        "web/api/ecommerce/preorder",
+        &key,
+        json!({ "lines": [{ "product_id": hidden_id, "quantity": 1 }, { "product_id": course_id, "quantity": 0 }], "payment_method": "bizum",
+                "customer": { "name": "", "nif": "12345678A", "email": "no" }, "accept_terms": false, "url_ok": "javascript:x", "url_ko": "https://a.example/ko" }),
+    )
+    .await;
+    let fields: Vec<&str> = refused["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
+    for field in ["payment_method", "customer.name", "customer.email", "customer.nif", "accept_terms", "url_ok", "lines[0].product_id", "lines[1].quantity"] {
+        assert!(fields.contains(&field), "{field} not refused: {refused}");
+    }
+    let orders = app.get("web/ecommerce/order/readall", Some(&director), &[]).await;
+    assert_eq!(assert_ok(&orders)["total"], 0);
+
+    // An order, and the signed form for the bank's page.
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, order_body.clone()).await;
+    let placed = assert_ok(&placed).clone();
+    let order = &placed["order"];
+    let order_id = order["id"].as_i64().unwrap();
+    let reference = order["reference"].as_str().unwrap().to_string();
+    assert_eq!(reference.len(), 12);
+    assert!(reference[..4].bytes().all(|b| b.is_ascii_digit()), "{reference}");
+    assert_eq!((order["status"].as_i64(), order["total"].as_i64()), (Some(1), Some(60000)));
+    assert_eq!(placed["payment"]["url"], "https://sis-t.redsys.es:25443/sis/realizarPago");
+    let fields = &placed["payment"]["fields"];
+    let parameters = fields["Ds_MerchantParameters"].as_str().unwrap();
+    assert_eq!(fields["Ds_Signature"].as_str().unwrap(), bank_signature(&reference, parameters), "the bank would refuse the form");
+    let sent: Value = serde_json::from_slice(&STANDARD.decode(parameters).unwrap()).unwrap();
+    assert_eq!(sent["DS_MERCHANT_AMOUNT"], "60000");
+    assert_eq!(sent["DS_MERCHANT_ORDER"], reference.as_str());
+    assert_eq!(sent["DS_MERCHANT_MERCHANTCODE"], MERCHANT_CODE);
+    assert_eq!(sent["DS_MERCHANT_MERCHANTURL"], notify_url.as_str());
+    assert_eq!(sent["DS_MERCHANT_URLOK"], "https://autoescuela.example/ok");
+
+    // A forged notification (signed for another order) and a wrong amount change nothing.
+    let forged = bank_notifies(&app, &notify_url, &reference, 60000, "0000", Some("000000000000")).await;
+    assert_eq!(error_code(&forged), "REQ-102", "{forged}");
+    let short = bank_notifies(&app, &notify_url, &reference, 100, "0000", None).await;
+    assert_eq!(error_code(&short), "CONFLICT-000", "{short}");
+    let unknown_key = bank_notifies(&app, &notify_url.replace(&key, "nope"), &reference, 60000, "0000", None).await;
+    assert_eq!(error_code(&unknown_key), "NOT-FOUND-000", "{unknown_key}");
+    let still = app.get(&format!("web/ecommerce/order/read/{order_id}"), Some(&director), &[]).await;
+    assert_eq!((assert_ok(&still)["status"].as_i64(), still["data"]["notifications"].as_array().map(Vec::len)), (Some(1), Some(0)));
+
+    // A denied card, then the customer pays.
+    let denied = bank_notifies(&app, &notify_url, &reference, 60000, "0190", None).await;
+    assert_eq!(assert_ok(&denied)["status"], 4);
+    assert!(app.mails_to("lucia@example.es").is_empty());
+    let paid = bank_notifies(&app, &notify_url, &reference, 60000, "0000", None).await;
+    let paid = assert_ok(&paid).clone();
+    assert_eq!((paid["status"].as_i64(), paid["status_name"].as_str()), (Some(2), Some("Pagado")));
+    assert_eq!(paid["notifications"].as_array().unwrap().len(), 2);
+    assert_eq!(paid["notifications"][1]["authorisation"], "123456");
+    let mails = app.mails_to("lucia@example.es");
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert!(mails[0].1.contains(&reference), "{mails:?}");
+    assert!(mails[0].2.contains("Pedido confirmado") && mails[0].2.contains("600,00 €"), "{mails:?}");
+    // The bank repeating itself changes nothing.
+    let again = bank_notifies(&app, &notify_url, &reference, 60000, "0000", None).await;
+    assert_eq!(assert_ok(&again)["notifications"].as_array().unwrap().len(), 2);
+    assert_eq!(app.mails_to("lucia@example.es").len(), 1);
+
+    // The staff find it and configure it.
+    let found = app.get("web/ecommerce/order/readall", Some(&director), &[("search", "lucia perez"), ("status", "2")]).await;
+    let found = assert_ok(&found);
+    assert_eq!((found["total"].as_i64(), found["items"][0]["id"].as_i64()), (Some(1), Some(order_id)));
+    assert_eq!(found["counts"], json!({ "1": 0, "2": 1, "3": 0, "4": 0 }));
+    let bad_status = app.get("web/ecommerce/order/readall", Some(&director), &[("status", "7")]).await;
+    assert_eq!(error_code(&bad_status), "REQ-102");
+    let configured = app.post("web/ecommerce/order/configure", Some(&director), json!({ "id": order_id, "note": "Matriculada en el curso de diciembre" })).await;
+    assert_eq!(assert_ok(&configured)["status"], 3);
+    let twice = app.post("web/ecommerce/order/configure", Some(&director), json!({ "id": order_id })).await;
+    assert_eq!(error_code(&twice), "CONFLICT-000");
+
+    // A teacher without the permission sees no orders.
+    let teacher = app.teacher().await;
+    assert_eq!(error_code(&app.get("web/ecommerce/order/readall", Some(&teacher), &[]).await), "PERMISSION-000");
+
+    // A new key shuts the old one out.
+    let rotated = app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await;
+    let new_key = assert_ok(&rotated)["webapi_key"].as_str().unwrap().to_string();
+    assert_ne!(new_key, key);
+    assert_eq!(error_code(&storefront_get(&app, "web/api/payments/tpv/read", Some(&key)).await), "SESSION-001");
+    assert_eq!(assert_ok(&storefront_get(&app, "web/api/payments/tpv/read", Some(&new_key)).await)["configured"], true);
+
+    // Without the service the key opens nothing.
+    assert_ok(&app.post("business/services/update", Some(&provider), json!({ "business_id": school, "services": [] })).await);
+    assert_eq!(error_code(&storefront_get(&app, "web/api/payments/tpv/read", Some(&new_key)).await), "SERVICE-000");
+}
+
+/// Third parties' key pairs: the private halves are kept and never answered back.
+#[tokio::test]
+async fn third_party_keys_keep_their_private_half_to_themselves() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    install(&app, &provider, "web", &[app.demo.school_business_id]).await;
+    let director = app.director().await;
+    let saved = app
+        .post("web/apis/update", Some(&director), json!({ "keys": [{ "kind": "maps", "public_key": "pk-maps", "private_key": "sk-maps-secret" }] }))
+        .await;
+    let maps = assert_ok(&saved)["keys"].as_array().unwrap().iter().find(|k| k["kind"] == "maps").unwrap().clone();
+    assert_eq!((maps["public_key"].as_str(), maps["private_set"].as_bool(), maps["label"].as_str()), (Some("pk-maps"), Some(true), Some("Mapas")));
+    assert!(!saved.to_string().contains("sk-maps-secret"));
+    // No private key sent: the stored one stays; an empty one removes it.
+    let kept = app.post("web/apis/update", Some(&director), json!({ "keys": [{ "kind": "maps", "public_key": "pk-maps-2" }] })).await;
+    assert_eq!(assert_ok(&kept)["keys"][0]["private_set"], true);
+    let removed = app.post("web/apis/update", Some(&director), json!({ "keys": [{ "kind": "maps", "public_key": "pk-maps-2", "private_key": "" }] })).await;
+    assert_eq!(assert_ok(&removed)["keys"][0]["private_set"], false);
+    let unknown = app.post("web/apis/update", Some(&director), json!({ "keys": [{ "kind": "fax", "public_key": "x" }] })).await;
+    assert_eq!(error_code(&unknown), "REQ-102");
+    assert_eq!(assert_ok(&app.get("web/apis/read", Some(&director), &[]).await)["keys"].as_array().unwrap().len(), 6);
+}

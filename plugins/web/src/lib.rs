@@ -1,0 +1,44 @@
+//! Volante's `web` plugin: the school's online shop. The school's website (the storefront) sells
+//! the catalogue's products with the school's web-api key; the customer pays on the bank's
+//! Redsys page (card or Bizum); the bank's signed notification marks the order paid. Staff
+//! configure the gateway and the keys and follow the orders. See README.md for the calls.
+
+mod gateway;
+mod order;
+pub mod redsys;
+
+use volante_plugin_sdk::prelude::*;
+
+pub use gateway::{Apis, Gateway, GatewayUpdate, KeyUpdate, ThirdPartyKey};
+pub use order::{ConfigureBody, Customer, Line, LineIn, Notification, Order, PreorderBody};
+
+pub struct Web;
+
+impl Plugin for Web {
+    fn router() -> Router {
+        Router::new()
+            .get("web/payments/gateway/read", gateway::gateway_read)
+            .post("web/payments/gateway/update", gateway::gateway_update)
+            .get("web/apis/read", gateway::apis_read)
+            .post("web/apis/update", gateway::apis_update)
+            .get("web/ecommerce/order/readall", order::list)
+            .get("web/ecommerce/order/read/{id}", |ctx, req| order::read(ctx, req.param("id")?))
+            .post("web/ecommerce/order/configure", order::configure)
+            .get("web/api/payments/tpv/read", gateway::storefront_methods)
+            .get("web/api/product/read/{id}", |ctx, req| order::storefront_product(ctx, req.param("id")?))
+            .get("web/api/taxes/read", order::storefront_taxes)
+            .post("web/api/ecommerce/preorder", order::preorder)
+            .post("web/api/payments/tpv/notify/{key}", order::notify)
+    }
+
+    fn schemas(schemas: &mut Schemas) {
+        schemas
+            .add::<GatewayUpdate>("web_gateway")
+            .add::<gateway::ApisUpdate>("web_apis")
+            .add::<PreorderBody>("web_preorder")
+            .add::<ConfigureBody>("web_order_configure")
+            .add::<Order>("web_order");
+    }
+}
+
+volante_plugin_sdk::plugin!(Web);

@@ -1,0 +1,149 @@
+import { compactQuery, type ApiClient } from '@volante/plugin-ui';
+
+/** An order's state (README "An order"): 1 unpaid, 2 paid, 3 configured, 4 with errors. */
+export type OrderState = 1 | 2 | 3 | 4;
+export type PaymentMethod = 'card' | 'bizum';
+export type Environment = 'test' | 'real';
+/** The third-party key kinds, the spec's fixed list. */
+export type KeyKind = 'maps' | 'analytics' | 'social' | 'gateway' | 'messaging' | 'integration';
+
+export interface Customer {
+  name: string;
+  nif: string;
+  email: string;
+  phone: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  province: string;
+}
+
+/** A line of an order: money in cents, the tax rate in hundredths of a percent. */
+export interface OrderLine {
+  product_id: number;
+  reference: string;
+  name: string;
+  quantity: number;
+  /** The unit price before tax. */
+  price: number;
+  tax_name: string;
+  tax_rate: number;
+  /** The line's amount with its tax. */
+  total: number;
+}
+
+/** A notification Redsys sent about the order's payment (`Ds_Response` 0000–0099 is ok). */
+export interface GatewayNotification {
+  at: string;
+  response: string;
+  authorisation: string;
+  ok: boolean;
+  amount: number | null;
+}
+
+export interface Order {
+  id: number;
+  reference: string;
+  /** The spec's order state (the record's own `state` is its active/deleted mark). */
+  status: OrderState;
+  status_name: string;
+  created_at: string;
+  paid_at: string | null;
+  configured_at: string | null;
+  payment_method: PaymentMethod;
+  customer: Customer;
+  notification_email: string | null;
+  lines: OrderLine[];
+  total: number;
+  note: string;
+  notifications: GatewayNotification[];
+}
+
+/** `GET web/ecommerce/order/readall`: a page of orders and how many there are in each state. */
+export interface OrderPage {
+  items: Order[];
+  total: number;
+  page: number;
+  per_page: number;
+  /** Every order of the business per state, whatever the filters. */
+  counts: Partial<Record<string, number>>;
+}
+
+export interface OrderQuery {
+  search: string;
+  /** '' for every state. */
+  status: OrderState | '';
+  page: number;
+  per_page: number;
+}
+
+/** `GET web/payments/gateway/read`: the secret key is never returned (`key_set` says if there is one). */
+export interface Gateway {
+  merchant_code: string;
+  terminal: string;
+  environment: Environment;
+  bizum: boolean;
+  key_set: boolean;
+  currency: string;
+  /** Where Redsys sends its notifications ('' until there is a web-api key). */
+  notify_url: string;
+  /** The page the customer's browser is sent to ('' until there is a web-api key). */
+  payment_url: string;
+  configured: boolean;
+}
+
+/** `POST web/payments/gateway/update`: the fields that change; no `key` keeps the stored one. */
+export interface GatewayUpdate {
+  merchant_code?: string;
+  terminal?: string;
+  environment?: Environment;
+  bizum?: boolean;
+  key?: string;
+}
+
+export interface ThirdPartyKey {
+  kind: KeyKind;
+  label: string;
+  public_key: string;
+  /** Whether a private key is stored (it is never returned). */
+  private_set: boolean;
+}
+
+/** `GET web/apis/read`. */
+export interface Apis {
+  /** Null until one is issued. */
+  webapi_key: string | null;
+  keys: ThirdPartyKey[];
+}
+
+/** A key to save: no `private_key` keeps the stored one, an empty one removes it. */
+export interface KeyUpdate {
+  kind: KeyKind;
+  public_key: string;
+  private_key?: string;
+}
+
+export interface ApisUpdate {
+  keys?: KeyUpdate[];
+  rotate_webapi_key?: boolean;
+}
+
+export function webApi(api: ApiClient) {
+  return {
+    orders: {
+      list: (query: OrderQuery) => api.get<OrderPage>('web/ecommerce/order/readall', compactQuery(query)),
+      read: (id: number) => api.get<Order>(`web/ecommerce/order/read/${id}`),
+      configure: (body: { id: number; note?: string }) => api.post<unknown>('web/ecommerce/order/configure', body),
+    },
+    gateway: {
+      read: () => api.get<Gateway>('web/payments/gateway/read'),
+      update: (body: GatewayUpdate) => api.post<Gateway>('web/payments/gateway/update', body),
+    },
+    apis: {
+      read: () => api.get<Apis>('web/apis/read'),
+      update: (body: ApisUpdate) => api.post<Apis>('web/apis/update', body),
+    },
+  };
+}
+
+export type WebApi = ReturnType<typeof webApi>;

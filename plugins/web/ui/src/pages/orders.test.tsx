@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { clerk, renderModule } from '../test/render';
+import { line, order, orderPage, paid } from '../test/fixtures';
+
+const query = (req: MockRequest) => Object.fromEntries(req.query);
+/** A row's cells as text (es-ES amounts carry a no-break space before €). */
+const cells = (row: HTMLElement, count: number) => [...row.querySelectorAll('td')].slice(0, count).map((td) => td.textContent!.replace(/\u00a0/g, ' '));
+const table = () => screen.getByRole('table', { name: 'Pedidos de la tienda' });
+const references = () => within(table()).queryAllByTestId('order-reference').map((a) => a.textContent);
+
+const unpaid = order(8, { reference: '000008aa11bb', customer: { ...order(8).customer, name: 'Mario Ruiz', email: 'mario@example.com' }, payment_method: 'bizum', total: 12050, created_at: '2026-11-28T16:30:00.000Z' });
+const failed = order(9, { reference: '000009cc22dd', status: 4, status_name: 'Con errores' });
+const counts = { '1': 4, '2': 3, '3': 2, '4': 1 };
+
+/** The fake host's list: the orders of the state asked, with every state's count. */
+function listHost() {
+  const all = [unpaid, paid, failed];
+  return mockApi({
+    'GET web/ecommerce/order/readall': (req: MockRequest) => {
+      const state = req.query.get('status');
+      return orderPage(state ? all.filter((o) => String(o.status) === state) : all, state === '2' ? { ...counts, '2': 1 } : counts);
+    },
+  });
+}
+
+describe('/web/orders', () => {
+  it('lists the orders: reference, date, customer, total in euros, method, state; the chips with the counts', async () => {
+    const api = listHost();
+    renderModule('/web/orders', api);
+    await waitFor(() => expect(references()).toEqual(['000008aa11bb', '000007k3q9zx', '000009cc22dd']));
+    const rows = within(table()).getAllByTestId('order-reference').map((a) => a.closest('tr')!);
+    expect(cells(rows[0], 6)).toEqual(['000008aa11bb', '28/11/2026 - 17:30:00', 'Mario Ruizmario@example.com', '120,50 €', 'Bizum', 'Pendiente de pago']);
+    expect(cells(rows[1], 6)).toEqual(['000007k3q9zx', '27/11/2026 - 11:00:00', 'Lucía Pérez Gómezlucia@example.com', '600,00 €', 'Tarjeta', 'Pagado']);
+    expect(within(rows[2]).getByTestId('order-state')).toHaveTextContent('Con errores');
+    expect(within(rows[1]).getByRole('link', { name: '000007k3q9zx' })).toHaveAttribute('href', '/web/orders/7');
+    expect(within(rows[1]).getByRole('link', { name: 'Ver el pedido 000007k3q9zx' })).toHaveAttribute('href', '/web/orders/7');
+    expect(screen.getByTestId('paginator-text')).toHaveTextContent('Viendo 1 a 3 de 3');
+    // no filter, no search: only the page goes
+    expect(query(api.calls('GET web/ecommerce/order/readall')[0])).toEqual({ page: '1', per_page: '25' });
+    const chips = within(screen.getByRole('group', { name: 'Estado del pedido' })).getAllByRole('button');
+    expect(chips.map((c) => c.textContent)).toEqual(['Todos(10)', 'Pendiente de pago(4)', 'Pagado(3)', 'Configurado(2)', 'Con errores(1)']);
+    expect(chips[0]).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('filters by state with the chips, back to page 1 and keeping the search; "Todos" drops the filter', async () => {
+    const api = listHost();
+    renderModule('/web/orders', api);
+    await waitFor(() => expect(references()).toHaveLength(3));
+    const search = screen.getByRole('searchbox', { name: 'Buscar' });
+    fireEvent.change(search, { target: { value: ' lucía ' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await waitFor(() => expect(api.calls('GET web/ecommerce/order/readall')).toHaveLength(2));
+    expect(query(api.calls('GET web/ecommerce/order/readall')[1])).toEqual({ search: 'lucía', page: '1', per_page: '25' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pagado(3)' }));
+    await waitFor(() => expect(references()).toEqual(['000007k3q9zx']));
+    expect(query(api.calls('GET web/ecommerce/order/readall').at(-1)!)).toEqual({ search: 'lucía', status: '2', page: '1', per_page: '25' });
+    expect(screen.getByTestId('state-chip-2')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('state-chip-all')).toHaveAttribute('aria-pressed', 'false');
+    // the counts are the latest answer's
+    expect(screen.getByTestId('state-chip-2')).toHaveTextContent('Pagado(1)');
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue(' lucía ');
+
+    fireEvent.click(screen.getByRole('button', { name: /^Con errores/ }));
+    await waitFor(() => expect(references()).toEqual(['000009cc22dd']));
+    expect(api.calls('GET web/ecommerce/order/readall').at(-1)!.query.get('status')).toBe('4');
+
+    fireEvent.click(screen.getByRole('button', { name: /^Todos/ }));
+    await waitFor(() => expect(references()).toHaveLength(3));
+    expect(query(api.calls('GET web/ecommerce/order/readall').at(-1)!)).toEqual({ search: 'lucía', page: '1', per_page: '25' });
+  });
+
+  it('goes back to page 1 when the state changes on another page', async () => {
+    const api = mockApi({ 'GET web/ecommerce/order/readall': (req: MockRequest) => orderPage([unpaid], counts, { total: 60, page: Number(req.query.get('page')) }) });
+    renderModule('/web/orders', api);
+    await waitFor(() => expect(references()).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(screen.getByTestId('paginator-text')).toHaveTextContent('Viendo 26 a 50 de 60'));
+    fireEvent.click(screen.getByRole('button', { name: /^Pendiente de pago/ }));
+    await waitFor(() => expect(query(api.calls('GET web/ecommerce/order/readall').at(-1)!)).toEqual({ status: '1', page: '1', per_page: '25' }));
+  });
+
+  it("shows the host's error with a retry", async () => {
+    const api = mockApi({ 'GET web/ecommerce/order/readall': readError('SERVICE-000', 'La empresa no tiene el servicio Página web') });
+    renderModule('/web/orders', api);
+    expect(await screen.findByRole('alert')).toHaveTextContent('La empresa no tiene el servicio Página web');
+  });
+});
+
+function viewHost(first: object, routes: Record<string, object> = {}) {
+  return mockApi({ 'GET web/ecommerce/order/read/7': envelopeOk(first), ...routes });
+}
+
+describe('/web/orders/:order_id', () => {
+  it('shows the order: head, customer, lines with the total, and the gateway notifications', async () => {
+    const api = viewHost({
+      ...paid,
+      lines: [line(), line({ product_id: 4, reference: 'TASAS', name: 'Tasas DGT', quantity: 2, price: 4500, tax_name: 'Exento', tax_rate: 0, total: 9000 })],
+      total: 69000,
+      notifications: [
+        { at: '2026-11-27T10:03:00.000Z', response: '0190', authorisation: '', ok: false, amount: 69000 },
+        { at: '2026-11-27T10:05:30.000Z', response: '0000', authorisation: '123456', ok: true, amount: 69000 },
+      ],
+    });
+    renderModule('/web/orders/7', api);
+    expect(await screen.findByTestId('order-title')).toHaveTextContent('000007k3q9zx');
+    expect(screen.getByTestId('order-state')).toHaveTextContent('Pagado');
+    const facts = screen.getByTestId('order-facts');
+    expect(facts.textContent!.replace(/\u00a0/g, ' ')).toBe('Fecha27/11/2026 - 11:00:00Pagado el27/11/2026 - 11:05:30Forma de pagoTarjetaTotal690,00 €');
+
+    const customer = screen.getByTestId('order-customer');
+    expect(customer).toHaveTextContent('NombreLucía Pérez Gómez');
+    expect(customer).toHaveTextContent('DNI/NIE/NIF54362315K');
+    expect(customer).toHaveTextContent('Teléfono612345678');
+    expect(customer).toHaveTextContent('DirecciónCalle Mayor 1, 28001 Madrid');
+    expect(within(customer).getByRole('link', { name: 'lucia@example.com' })).toHaveAttribute('href', 'mailto:lucia@example.com');
+
+    const lines = within(screen.getByRole('table', { name: 'Líneas del pedido' })).getAllByRole('row').slice(1);
+    expect(lines.map((r) => cells(r, 6))).toEqual([
+      ['B-COMPLETO', 'Permiso B completo', '1', '495,87 €', 'IVA 21 %', '600,00 €'],
+      ['TASAS', 'Tasas DGT', '2', '45,00 €', 'Exento', '90,00 €'],
+    ]);
+    expect(screen.getByTestId('order-total').textContent!.replace(/\u00a0/g, ' ')).toBe('Total del pedido: 690,00 €');
+
+    const log = within(screen.getByRole('table', { name: 'Avisos de la pasarela de pago' })).getAllByRole('row').slice(1);
+    expect(log.map((r) => cells(r, 5))).toEqual([
+      ['27/11/2026 - 11:03:00', '0190', '—', '690,00 €', 'Fallido'],
+      ['27/11/2026 - 11:05:30', '0000', '123456', '690,00 €', 'Correcto'],
+    ]);
+    expect(api.calls('GET web/ecommerce/order/read/7')).toHaveLength(1);
+  });
+
+  it('marks a paid order configured with a note, then reads it again', async () => {
+    const api = viewHost(paid, {
+      'POST web/ecommerce/order/configure': (req: MockRequest) => {
+        api.on('GET web/ecommerce/order/read/7', envelopeOk({ ...paid, status: 3, status_name: 'Configurado', configured_at: '2026-11-27T12:00:00.000Z', note: (req.body as { note: string }).note }));
+        return envelopeOk({ ...paid, status: 3 });
+      },
+    });
+    renderModule('/web/orders/7', api);
+    const form = await screen.findByRole('form', { name: 'Marcar como configurado' });
+    fireEvent.change(within(form).getByLabelText('Nota (opcional)'), { target: { value: '  Alta en el curso de diciembre  ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Marcar como configurado' }));
+    expect(await screen.findByText('Pedido 000007k3q9zx marcado como configurado')).toBeInTheDocument();
+    expect(api.calls('POST web/ecommerce/order/configure').map((r) => r.body)).toEqual([{ id: 7, note: 'Alta en el curso de diciembre' }]);
+    await waitFor(() => expect(screen.getByTestId('order-state')).toHaveTextContent('Configurado'));
+    expect(api.calls('GET web/ecommerce/order/read/7')).toHaveLength(2);
+    expect(screen.getByTestId('order-note')).toHaveTextContent('Alta en el curso de diciembre');
+    expect(screen.getByTestId('order-facts')).toHaveTextContent('Configurado el27/11/2026 - 13:00:00');
+    expect(screen.queryByRole('form', { name: 'Marcar como configurado' })).not.toBeInTheDocument();
+  });
+
+  it("sends no note when none is written, and shows the host's refusal above the form", async () => {
+    const api = viewHost(paid, { 'POST web/ecommerce/order/configure': writeError('CONFLICT', 'El pedido no está pagado') });
+    renderModule('/web/orders/7', api);
+    const form = await screen.findByRole('form', { name: 'Marcar como configurado' });
+    fireEvent.change(within(form).getByLabelText('Nota (opcional)'), { target: { value: '   ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Marcar como configurado' }));
+    expect(await screen.findByTestId('configure-errors')).toHaveTextContent('El pedido no está pagado');
+    expect(api.calls('POST web/ecommerce/order/configure').map((r) => r.body)).toEqual([{ id: 7 }]);
+    // nothing changed: still paid, still offered
+    expect(screen.getByTestId('order-state')).toHaveTextContent('Pagado');
+    expect(within(form).getByRole('button', { name: 'Marcar como configurado' })).toBeEnabled();
+    expect(api.calls('GET web/ecommerce/order/read/7')).toHaveLength(1);
+  });
+
+  it('offers "Marcar como configurado" only for a paid order and to users with the web permission', async () => {
+    renderModule('/web/orders/7', viewHost(order(7)));
+    expect(await screen.findByTestId('order-state')).toHaveTextContent('Pendiente de pago');
+    expect(screen.getByTestId('order-notifications')).toHaveTextContent('La pasarela todavía no ha enviado ningún aviso de este pedido');
+    expect(screen.queryByRole('form', { name: 'Marcar como configurado' })).not.toBeInTheDocument();
+  });
+
+  it('hides the action from a user without the web permission', async () => {
+    renderModule('/web/orders/7', viewHost(paid), clerk);
+    expect(await screen.findByTestId('order-state')).toHaveTextContent('Pagado');
+    expect(screen.queryByRole('button', { name: 'Marcar como configurado' })).not.toBeInTheDocument();
+  });
+
+  it("shows the host's error when the order cannot be read, with a retry", async () => {
+    const api = viewHost(paid, { 'GET web/ecommerce/order/read/7': readError('NOT-FOUND-000', 'El pedido no existe') });
+    renderModule('/web/orders/7', api);
+    expect(await screen.findByRole('alert')).toHaveTextContent('El pedido no existe');
+    api.on('GET web/ecommerce/order/read/7', envelopeOk(paid));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('order-title')).toHaveTextContent('000007k3q9zx');
+  });
+});

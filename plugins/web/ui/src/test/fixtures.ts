@@ -1,0 +1,82 @@
+/** What the fake host answers in the page tests: records as the web plugin's README shows them. */
+import { envelopeOk } from '@volante/plugin-ui/testing';
+
+export const lucia = {
+  name: 'Lucía Pérez Gómez',
+  nif: '54362315K',
+  email: 'lucia@example.com',
+  phone: '612345678',
+  address: 'Calle Mayor 1',
+  postal_code: '28001',
+  city: 'Madrid',
+  province: 'Madrid',
+};
+
+export function line(extra: object = {}) {
+  return { product_id: 3, reference: 'B-COMPLETO', name: 'Permiso B completo', quantity: 1, price: 49587, tax_name: 'IVA 21 %', tax_rate: 2100, total: 60000, ...extra };
+}
+
+export function order(id: number, extra: object = {}) {
+  return {
+    id,
+    reference: `00000${id}k3q9zx`,
+    status: 1,
+    status_name: 'Pendiente de pago',
+    created_at: '2026-11-27T10:00:00.000Z',
+    paid_at: null,
+    configured_at: null,
+    payment_method: 'card',
+    customer: lucia,
+    notification_email: 'lucia@example.com',
+    lines: [line()],
+    total: 60000,
+    note: '',
+    notifications: [],
+    ...extra,
+  };
+}
+
+/** A paid order with its accepted notification. */
+export const paid = order(7, {
+  status: 2,
+  status_name: 'Pagado',
+  paid_at: '2026-11-27T10:05:30.000Z',
+  notifications: [{ at: '2026-11-27T10:05:30.000Z', response: '0000', authorisation: '123456', ok: true, amount: 60000 }],
+});
+
+/** `GET web/ecommerce/order/readall`: the SDK's page with the counts of every state. */
+export function orderPage(orders: unknown[], counts: Record<string, number> = { '1': 1, '2': 1, '3': 0, '4': 0 }, meta: object = {}) {
+  return envelopeOk({ items: orders, total: orders.length, page: 1, per_page: 25, from: orders.length ? 1 : 0, to: orders.length, counts, ...meta });
+}
+
+export function gateway(extra: object = {}) {
+  return {
+    merchant_code: '999008881',
+    terminal: '1',
+    environment: 'test',
+    bizum: false,
+    key_set: true,
+    currency: '978',
+    notify_url: 'https://volante.example/api/web/api/payments/tpv/notify/wk_live_abc123',
+    payment_url: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+    configured: true,
+    ...extra,
+  };
+}
+
+const LABELS: Record<string, string> = {
+  maps: 'Mapas',
+  analytics: 'Analítica',
+  social: 'Redes sociales',
+  gateway: 'Pasarela de pago',
+  messaging: 'Correo y SMS',
+  integration: 'Integración externa',
+};
+
+/** `GET web/apis/read`: the web-api key and the six kinds (`overrides` by kind). */
+export function apis(webapi_key: string | null = 'wk_live_abc123', overrides: Record<string, object> = {}) {
+  return {
+    webapi_key,
+    keys: Object.entries(LABELS).map(([kind, label]) => ({ kind, label, public_key: '', private_set: false, ...overrides[kind] })),
+  };
+}

@@ -1,0 +1,128 @@
+// Online shop journey (the web plugin's screens in the shell).
+//  35. the director generates the storefront's web-api key ("Claves y API"), configures the
+//      Redsys gateway ("Pasarela de pago": a wrong merchant code refused under its field, then the
+//      bank's test merchant), and reads the notification address; a customer then buys a course
+//      on the school's website (the storefront's calls with the key, from outside the browser):
+//      the payment form's signature is checked with Node's crypto, an implementation independent
+//      of the plugin's, and the bank's notification is signed with it and posted as a form; the
+//      director finds the paid order in "Pedidos" (the "Pagado" chip), opens it, reads the
+//      bank's authorisation and marks it configured with a note.
+// Needs the host to have installed the web and products packages; without them it is skipped.
+import { api, assert } from './harness.mjs';
+import { createCipheriv, createHmac } from 'node:crypto';
+import { listedModules } from './modules.e2e.mjs';
+
+const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
+
+/** Redsys's public test merchant. */
+const MERCHANT_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
+const MERCHANT_CODE = '999008881';
+
+/** `HMAC_SHA256_V1`: the order's key is the 3DES-CBC (zero IV, zero padding) of its reference. */
+function bankSignature(order, parameters) {
+  const cipher = createCipheriv('des-ede3-cbc', Buffer.from(MERCHANT_KEY, 'base64'), Buffer.alloc(8));
+  cipher.setAutoPadding(false);
+  const padded = Buffer.alloc(Math.ceil(Buffer.byteLength(order) / 8) * 8);
+  padded.write(order);
+  const orderKey = Buffer.concat([cipher.update(padded), cipher.final()]);
+  return createHmac('sha256', orderKey).update(parameters).digest('base64');
+}
+
+async function storefront(base, key, method, path, body) {
+  const response = await fetch(`${base}/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer.error)}`);
+  return answer.data;
+}
+
+export async function webJourneys({ host, browser, journey, skip }) {
+  const { page, shot } = browser;
+  await page.goto(`${host.base}/dashboard`);
+  await page.getByTestId('greeting').waitFor();
+  const modules = await listedModules(page);
+  if (!modules.includes('web') || !modules.includes('products')) {
+    skip(['director-sells-a-course-online'], `GET plugin/modules lists no web or products module (${JSON.stringify(modules)})`);
+    return;
+  }
+  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+
+  await journey(browser, 'director-sells-a-course-online', async () => {
+    // The storefront's key.
+    await menu(page).getByRole('link', { name: 'Claves y API', exact: true }).click();
+    await page.waitForURL('**/web/apis');
+    await page.getByTestId('webapi-key-missing').waitFor();
+    await page.getByRole('button', { name: 'Generar la clave', exact: true }).click();
+    await page.getByText('Clave de la API web generada').first().waitFor();
+    const key = (await page.getByTestId('webapi-key').innerText()).trim();
+    assert(key.length >= 32, `the web-api key: ${key}`);
+
+    // The gateway: a wrong merchant code is refused under its field, then the bank's test merchant.
+    await menu(page).getByRole('link', { name: 'Pasarela de pago', exact: true }).click();
+    await page.waitForURL('**/web/payments');
+    const form = page.getByRole('form', { name: 'Pasarela de pago Redsys' });
+    await form.getByRole('textbox', { name: /^Código de comercio/ }).fill('12345');
+    await form.getByRole('button', { name: 'Guardar la pasarela' }).click();
+    await form.getByText('El código de comercio tiene 9 cifras').first().waitFor();
+    await form.getByRole('textbox', { name: /^Código de comercio/ }).fill(MERCHANT_CODE);
+    await form.getByLabel(/^Clave secreta/).fill(MERCHANT_KEY);
+    await form.getByRole('button', { name: 'Guardar la pasarela' }).click();
+    await page.getByText('Pasarela de pago guardada').first().waitFor();
+    await page.getByTestId('gateway-configured').filter({ hasText: 'Configurada' }).waitFor();
+    const notifyUrl = await page.getByTestId('notify_url').inputValue();
+    assert(notifyUrl.endsWith(`/api/web/api/payments/tpv/notify/${key}`), `notification address: ${notifyUrl}`);
+    await shot('96-web-gateway');
+
+    // A customer buys the course on the school's website.
+    const course = await api(page, 'POST', 'product/create', { name: `Permiso B online ${stamp}`, price: 49587, tax_rate: 2100, status: 'published' });
+    const methods = await storefront(host.base, key, 'GET', 'web/api/payments/tpv/read');
+    assert(methods.configured && methods.methods.includes('card'), `payment methods: ${JSON.stringify(methods)}`);
+    const email = `marta.${stamp.toLowerCase()}@example.es`;
+    const placed = await storefront(host.base, key, 'POST', 'web/api/ecommerce/preorder', {
+      lines: [{ product_id: course.id, quantity: 1 }],
+      payment_method: 'card',
+      customer: { name: `Marta Compradora ${stamp}`, nif: '54362315K', email },
+      accept_terms: true,
+      url_ok: 'https://autoescuela.example/ok',
+      url_ko: 'https://autoescuela.example/ko',
+    });
+    const reference = placed.order.reference;
+    const fields = placed.payment.fields;
+    assert(fields.Ds_Signature === bankSignature(reference, fields.Ds_MerchantParameters), 'the bank would refuse the payment form');
+
+    // The bank's notification: its parameters and signature URL-safe, posted as a form.
+    const parameters = Buffer.from(
+      JSON.stringify({ Ds_Amount: String(placed.order.total), Ds_Currency: '978', Ds_Order: reference, Ds_MerchantCode: MERCHANT_CODE, Ds_Terminal: '1', Ds_Response: '0000', Ds_AuthorisationCode: '654321' }),
+    ).toString('base64url');
+    const signature = bankSignature(reference, parameters).replace(/\+/g, '-').replace(/\//g, '_');
+    const notified = await fetch(`${host.base}/api/${notifyUrl.split('/api/').slice(1).join('/api/')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: parameters, Ds_Signature: signature }).toString(),
+    }).then((r) => r.json());
+    assert(notified.success && notified.data.status === 2, `the notification: ${JSON.stringify(notified)}`);
+
+    // The director finds it among the paid orders and configures it.
+    await menu(page).getByRole('link', { name: 'Pedidos', exact: true }).click();
+    await page.waitForURL('**/web/orders');
+    await page.getByTestId('state-chip-2').click();
+    await page.getByRole('searchbox').fill(`compradora ${stamp}`);
+    const row = page.getByRole('row').filter({ hasText: reference });
+    await row.waitFor();
+    await row.getByText('Pagado').waitFor();
+    await row.getByTestId('order-reference').click();
+    await page.waitForURL(/\/web\/orders\/[1-9]\d*$/);
+    await page.getByText('654321').first().waitFor();
+    await shot('97-web-order');
+    const configure = page.getByRole('form', { name: 'Marcar como configurado' });
+    await configure.getByRole('textbox').fill('Matriculada en el curso de enero');
+    await configure.getByRole('button', { name: 'Marcar como configurado' }).click();
+    await page.getByText(`Pedido ${reference} marcado como configurado`).first().waitFor();
+    await page.getByTestId('order-state').filter({ hasText: 'Configurado' }).waitFor();
+    const stored = await api(page, 'GET', `web/ecommerce/order/read/${notified.data.id}`);
+    assert(stored.status === 3 && stored.note === 'Matriculada en el curso de enero', `the order: ${JSON.stringify(stored)}`);
+  });
+}
