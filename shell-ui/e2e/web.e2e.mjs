@@ -74,7 +74,7 @@ export async function webJourneys({ host, browser, journey, skip }) {
     await page.getByTestId('gateway-configured').filter({ hasText: 'Configurada' }).waitFor();
     const notifyUrl = await page.getByTestId('notify_url').inputValue();
     assert(notifyUrl.endsWith(`/api/web/api/payments/tpv/notify/${key}`), `notification address: ${notifyUrl}`);
-    await shot('96-web-gateway');
+    await shot('150-web-gateway');
 
     // A customer buys the course on the school's website.
     const course = await api(page, 'POST', 'product/create', { name: `Permiso B online ${stamp}`, price: 49587, tax_rate: 2100, status: 'published' });
@@ -116,7 +116,7 @@ export async function webJourneys({ host, browser, journey, skip }) {
     await row.getByTestId('order-reference').click();
     await page.waitForURL(/\/web\/orders\/[1-9]\d*$/);
     await page.getByText('654321').first().waitFor();
-    await shot('97-web-order');
+    await shot('151-web-order');
     const configure = page.getByRole('form', { name: 'Marcar como configurado' });
     await configure.getByRole('textbox').fill('Matriculada en el curso de enero');
     await configure.getByRole('button', { name: 'Marcar como configurado' }).click();
