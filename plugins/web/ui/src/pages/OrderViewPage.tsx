@@ -9,6 +9,7 @@ import {
   SubmitActions,
   formatDateTime,
   formatEuros,
+  formatScaled,
   useApi,
   useDraftForm,
   usePageLayout,
@@ -52,7 +53,7 @@ export default function OrderViewPage() {
     { key: 'name', header: t('order.lines.name') },
     { key: 'quantity', header: t('order.lines.quantity'), className: 'web-num' },
     { key: 'price', header: t('order.lines.price'), className: 'web-num', render: (l) => formatEuros(l.price) },
-    { key: 'tax', header: t('order.lines.tax'), className: 'web-nowrap', render: (l) => l.tax_name },
+    { key: 'tax', header: t('order.lines.tax'), className: 'web-nowrap', render: (l) => l.tax_name || `${formatScaled(l.tax_rate, 2, false)} %` },
     { key: 'total', header: t('order.lines.total'), className: 'web-num', render: (l) => formatEuros(l.total) },
   ];
   const notificationColumns: Column<GatewayNotification>[] = [

@@ -97,8 +97,12 @@ describe('/web/orders/:order_id', () => {
   it('shows the order: head, customer, lines with the total, and the gateway notifications', async () => {
     const api = viewHost({
       ...paid,
-      lines: [line(), line({ product_id: 4, reference: 'TASAS', name: 'Tasas DGT', quantity: 2, price: 4500, tax_name: 'Exento', tax_rate: 0, total: 9000 })],
-      total: 69000,
+      lines: [
+        line(),
+        line({ product_id: 4, reference: 'TASAS', name: 'Tasas DGT', quantity: 2, price: 4500, tax_name: 'Exento', tax_rate: 0, total: 9000 }),
+        line({ product_id: 5, reference: 'LIBRO', name: 'Libro de texto', quantity: 1, price: 1000, tax_name: '', tax_rate: 400, total: 1040 }),
+      ],
+      total: 70040,
       notifications: [
         { at: '2026-11-27T10:03:00.000Z', response: '0190', authorisation: '', ok: false, amount: 69000 },
         { at: '2026-11-27T10:05:30.000Z', response: '0000', authorisation: '123456', ok: true, amount: 69000 },
@@ -108,7 +112,7 @@ describe('/web/orders/:order_id', () => {
     expect(await screen.findByTestId('order-title')).toHaveTextContent('000007k3q9zx');
     expect(screen.getByTestId('order-state')).toHaveTextContent('Pagado');
     const facts = screen.getByTestId('order-facts');
-    expect(facts.textContent!.replace(/\u00a0/g, ' ')).toBe('Fecha27/11/2026 - 11:00:00Pagado el27/11/2026 - 11:05:30Forma de pagoTarjetaTotal690,00 €');
+    expect(facts.textContent!.replace(/\u00a0/g, ' ')).toBe('Fecha27/11/2026 - 11:00:00Pagado el27/11/2026 - 11:05:30Forma de pagoTarjetaTotal700,40 €');
 
     const customer = screen.getByTestId('order-customer');
     expect(customer).toHaveTextContent('NombreLucía Pérez Gómez');
@@ -121,8 +125,10 @@ describe('/web/orders/:order_id', () => {
     expect(lines.map((r) => cells(r, 6))).toEqual([
       ['B-COMPLETO', 'Permiso B completo', '1', '495,87 €', 'IVA 21 %', '600,00 €'],
       ['TASAS', 'Tasas DGT', '2', '45,00 €', 'Exento', '90,00 €'],
+      // A product priced with a rate but no named tax shows the rate.
+      ['LIBRO', 'Libro de texto', '1', '10,00 €', '4 %', '10,40 €'],
     ]);
-    expect(screen.getByTestId('order-total').textContent!.replace(/\u00a0/g, ' ')).toBe('Total del pedido: 690,00 €');
+    expect(screen.getByTestId('order-total').textContent!.replace(/\u00a0/g, ' ')).toBe('Total del pedido: 700,40 €');
 
     const log = within(screen.getByRole('table', { name: 'Avisos de la pasarela de pago' })).getAllByRole('row').slice(1);
     expect(log.map((r) => cells(r, 5))).toEqual([
