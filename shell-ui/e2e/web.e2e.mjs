@@ -1,13 +1,16 @@
 // Online shop journey (the web plugin's screens in the shell).
 //  35. the director generates the storefront's web-api key ("Claves y API"), configures the
 //      Redsys gateway ("Pasarela de pago": a wrong merchant code refused under its field, then the
-//      bank's test merchant), and reads the notification address; a customer then buys a course
+//      bank's test merchant), reads the notification address and has the sales invoiced on payment
+//      in a billing series; a customer then buys a course
 //      on the school's website (the storefront's calls with the key, from outside the browser):
 //      the payment form's signature is checked with Node's crypto, an implementation independent
 //      of the plugin's, and the bank's notification is signed with it and posted as a form; the
 //      director finds the paid order in "Pedidos" (the "Pagado" chip), opens it, reads the
-//      bank's authorisation and marks it configured with a note.
-// Needs the host to have installed the web and products packages; without them it is skipped.
+//      bank's authorisation and the invoice billing issued for it (paid in full), and marks it
+//      configured with a note.
+// Needs the host to have installed the web, products and billing packages; without them it is
+// skipped.
 import { api, assert } from './harness.mjs';
 import { createCipheriv, createHmac } from 'node:crypto';
 import { listedModules } from './modules.e2e.mjs';
@@ -44,8 +47,8 @@ export async function webJourneys({ host, browser, journey, skip }) {
   await page.goto(`${host.base}/dashboard`);
   await page.getByTestId('greeting').waitFor();
   const modules = await listedModules(page);
-  if (!modules.includes('web') || !modules.includes('products')) {
-    skip(['director-sells-a-course-online'], `GET plugin/modules lists no web or products module (${JSON.stringify(modules)})`);
+  if (!['web', 'products', 'billing'].every((m) => modules.includes(m))) {
+    skip(['director-sells-a-course-online'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
     return;
   }
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -74,10 +77,27 @@ export async function webJourneys({ host, browser, journey, skip }) {
     await page.getByTestId('gateway-configured').filter({ hasText: 'Configurada' }).waitFor();
     const notifyUrl = await page.getByTestId('notify_url').inputValue();
     assert(notifyUrl.endsWith(`/api/web/api/payments/tpv/notify/${key}`), `notification address: ${notifyUrl}`);
+    // Its sales invoiced on payment, in a series of billing (one made here when the school has
+    // none that can invoice).
+    let series = (await api(page, 'GET', 'sales/billing/read')).filter((x) => x.state === 'active' && !x.simplified && x.issuer_tax_code);
+    if (series.length === 0) {
+      await api(page, 'POST', 'sales/billing/create', {
+        code: `W${stamp}`, name: 'Tienda online', issuer_tax_code: 'B58378431', issuer_name: 'Autoescuela Demo S.L.',
+        issuer_street: 'Calle Mayor 1', issuer_postal_code: '28013', issuer_town: 'Madrid', issuer_province_id: 28,
+      });
+      series = (await api(page, 'GET', 'sales/billing/read')).filter((x) => x.state === 'active' && !x.simplified && x.issuer_tax_code);
+    }
+    await page.reload();
+    const sales = page.getByRole('form', { name: 'Facturación de las ventas' });
+    await sales.getByLabel('Emitir la factura al cobrar el pedido').check();
+    await sales.getByLabel(/^Serie de facturación/).selectOption(String(series[0].id));
+    await sales.getByRole('button', { name: 'Guardar la facturación' }).click();
+    await page.getByText('Facturación de las ventas guardada').first().waitFor();
     await shot('150-web-gateway');
 
-    // A customer buys the course on the school's website.
-    const course = await api(page, 'POST', 'product/create', { name: `Permiso B online ${stamp}`, price: 49587, tax_rate: 2100, status: 'published' });
+    // A customer buys the course on the school's website; its price carries billing's IVA.
+    const iva = (await api(page, 'GET', 'tax/read')).find((x) => x.name === 'IVA 21 %');
+    const course = await api(page, 'POST', 'product/create', { name: `Permiso B online ${stamp}`, price: 49587, tax_id: iva.id, status: 'published' });
     const methods = await storefront(host.base, key, 'GET', 'web/api/payments/tpv/read');
     assert(methods.configured && methods.methods.includes('card'), `payment methods: ${JSON.stringify(methods)}`);
     const email = `marta.${stamp.toLowerCase()}@example.es`;
@@ -116,6 +136,12 @@ export async function webJourneys({ host, browser, journey, skip }) {
     await row.getByTestId('order-reference').click();
     await page.waitForURL(/\/web\/orders\/[1-9]\d*$/);
     await page.getByText('654321').first().waitFor();
+    // Invoiced in billing as soon as the payment was confirmed.
+    const invoiced = await api(page, 'GET', `web/ecommerce/order/read/${notified.data.id}`);
+    assert(invoiced.invoice_id && invoiced.invoice_number, `the order's invoice: ${JSON.stringify(invoiced)}`);
+    await page.getByTestId('order-facts').getByText(invoiced.invoice_number).waitFor();
+    const invoice = await api(page, 'GET', `invoice/read/${invoiced.invoice_id}`);
+    assert(invoice.total === placed.order.total && invoice.outstanding === 0, `the invoice: ${JSON.stringify(invoice)}`);
     await shot('151-web-order');
     const configure = page.getByRole('form', { name: 'Marcar como configurado' });
     await configure.getByRole('textbox').fill('Matriculada en el curso de enero');

@@ -240,3 +240,75 @@ async fn third_party_keys_keep_their_private_half_to_themselves() {
     assert_eq!(error_code(&unknown), "REQ-102");
     assert_eq!(assert_ok(&app.get("web/apis/read", Some(&director), &[]).await)["keys"].as_array().unwrap().len(), 6);
 }
+
+/// With "invoice on payment" on, the bank's confirmation is followed by the order's invoice in
+/// billing (the customer, the lines with their taxes, the payment). An order the billing module
+/// cannot invoice as paid (a product priced by hand, without a billing tax) is left paid without
+/// one, and the staff are told why when they try.
+#[tokio::test]
+async fn a_paid_order_is_invoiced_in_billing() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    for plugin in ["billing", "products", "web"] {
+        install(&app, &provider, plugin, &[school]).await;
+    }
+    let director = app.director().await;
+    let series = app
+        .post(
+            "sales/billing/create",
+            Some(&director),
+            json!({ "code": "W", "name": "Tienda online", "issuer_tax_code": "B58378431", "issuer_name": "Autoescuela Demo S.L.",
+                    "issuer_street": "Calle Mayor 1", "issuer_postal_code": "28013", "issuer_town": "Madrid", "issuer_province_id": 28 }),
+        )
+        .await;
+    let series_id = assert_ok(&series)["id"].as_i64().unwrap();
+    let taxes = app.get("tax/read", Some(&director), &[]).await;
+    let iva21 = assert_ok(&taxes).as_array().unwrap().iter().find(|t| t["name"] == "IVA 21 %").unwrap()["id"].as_i64().unwrap();
+    let course = app.post("product/create", Some(&director), json!({ "name": "Permiso B completo", "price": 49587, "tax_id": iva21, "status": "published" })).await;
+    let course_id = assert_ok(&course)["id"].as_i64().unwrap();
+    let by_hand = app.post("product/create", Some(&director), json!({ "name": "Bono de clases", "price": 10000, "tax_rate": 2100, "status": "published" })).await;
+    let by_hand_id = assert_ok(&by_hand)["id"].as_i64().unwrap();
+
+    let key = assert_ok(&app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    let gateway = app.post("web/payments/gateway/update", Some(&director), json!({ "merchant_code": MERCHANT_CODE, "key": MERCHANT_KEY, "bizum": true })).await;
+    let notify_url = assert_ok(&gateway)["notify_url"].as_str().unwrap().to_string();
+    let refused = app.post("web/sales/billing/update", Some(&director), json!({ "series_id": -3 })).await;
+    assert_eq!(error_code(&refused), "REQ-102");
+    let sales = app.post("web/sales/billing/update", Some(&director), json!({ "auto_invoice": true, "series_id": series_id })).await;
+    assert_eq!(assert_ok(&sales), &json!({ "auto_invoice": true, "series_id": series_id }));
+
+    let buy = |product_id: i64| {
+        json!({ "lines": [{ "product_id": product_id, "quantity": 1 }], "payment_method": "bizum", "customer": customer(), "accept_terms": true,
+                "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" })
+    };
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(course_id)).await;
+    let order = assert_ok(&placed)["order"].clone();
+    let sent: Value = serde_json::from_slice(&STANDARD.decode(placed["data"]["payment"]["fields"]["Ds_MerchantParameters"].as_str().unwrap()).unwrap()).unwrap();
+    assert_eq!(sent["DS_MERCHANT_PAYMETHODS"], "z", "Bizum goes through Redsys with its own method");
+    let reference = order["reference"].as_str().unwrap();
+    assert_ok(&bank_notifies(&app, &notify_url, reference, 60000, "0000", None).await);
+    let read = app.get(&format!("web/ecommerce/order/read/{}", order["id"]), Some(&director), &[]).await;
+    let invoice_id = assert_ok(&read)["invoice_id"].as_i64().expect("the order's invoice");
+    let number = read["data"]["invoice_number"].as_str().unwrap();
+    assert!(number.starts_with('W'), "{number}");
+    let invoice = app.get(&format!("invoice/read/{invoice_id}"), Some(&director), &[]).await;
+    let invoice = assert_ok(&invoice);
+    assert_eq!((invoice["total"].as_i64(), invoice["outstanding"].as_i64(), invoice["series_id"].as_i64()), (Some(60000), Some(0), Some(series_id)));
+    assert_eq!(invoice["payments"][0]["method"], "bizum");
+    assert_eq!(invoice["lines"][0]["concept"], "Permiso B completo");
+    let again = app.post("web/ecommerce/order/invoice", Some(&director), json!({ "id": order["id"] })).await;
+    assert_eq!(error_code(&again), "CONFLICT-000");
+
+    // A product priced by hand: paid, not invoiced, and the staff are told why.
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(by_hand_id)).await;
+    let order = assert_ok(&placed)["order"].clone();
+    assert_ok(&bank_notifies(&app, &notify_url, order["reference"].as_str().unwrap(), 12100, "0000", None).await);
+    let read = app.get(&format!("web/ecommerce/order/read/{}", order["id"]), Some(&director), &[]).await;
+    assert_eq!((assert_ok(&read)["status"].as_i64(), read["data"]["invoice_id"].as_i64()), (Some(2), None));
+    let refused = app.post("web/ecommerce/order/invoice", Some(&director), json!({ "id": order["id"] })).await;
+    assert_eq!(error_code(&refused), "CONFLICT-000");
+    assert!(refused["error"][0]["details"].as_str().unwrap().contains("Bono de clases"), "{refused}");
+    let invoices = app.post("invoice/readall", Some(&director), json!({})).await;
+    assert_eq!(assert_ok(&invoices)["total"], 1, "{invoices}");
+}

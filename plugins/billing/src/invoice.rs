@@ -124,7 +124,12 @@ pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
 /// Create an invoice, or a ticket (`ticket`: the series must be simplified). Invoices of a
 /// simplified series are limited to [`crate::cashflow::simplified_limit`] (BILLING-013).
 pub fn create_kind(ctx: &Ctx, req: &Req, ticket: bool) -> Result<Value> {
-    let body: DocBody = req.json()?;
+    create_document(ctx, req.json()?, ticket)
+}
+
+/// [`create_kind`] for a body already read: the `invoice.create` function other modules call
+/// (the online shop invoices a paid order).
+pub fn create_document(ctx: &Ctx, body: DocBody, ticket: bool) -> Result<Value> {
     let (p, budget_id) = match body.budget_id {
         Some(budget_id) => (from_budget(ctx, budget_id, &body)?, Some(budget_id)),
         None => (document::prepare(ctx, &body)?, None),

@@ -166,8 +166,19 @@ impl Plugin for Billing {
             .resource::<cashflow::CashMovement>()
     }
 
-    fn invoke(ctx: &Ctx, function: &str, _args_json: &str) -> std::result::Result<String, String> {
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
         match function {
+            // Other modules (the online shop) invoice what they sold: the body of
+            // `invoice/create` (a one-off `contact`, `lines` with their `tax_id`, `payments`) →
+            // the issued invoice as `invoice/read` answers it. A refusal answers its message.
+            "invoice.create" => {
+                let body: document::DocBody = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let invoice = invoice::create_document(ctx, body, false).map_err(|e| match e.field() {
+                    Some(field) => format!("{field}: {}", e.details),
+                    None => e.details.clone(),
+                })?;
+                serde_json::to_string(&invoice).map_err(|e| e.to_string())
+            }
             // Other modules (products) price with the business's taxes: those usable on a new
             // line, the default one first, as `[{id, name, kind, rate, region, is_default}]`.
             "tax.usable" => {

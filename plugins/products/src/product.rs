@@ -710,6 +710,8 @@ pub struct StorefrontProduct {
     pub name: String,
     pub description: String,
     pub price: i64,
+    /// The billing module's tax (null when the rate was given by hand).
+    pub tax_id: Option<i64>,
     pub tax_name: String,
     pub tax_rate: i64,
     pub total: i64,
@@ -723,7 +725,7 @@ pub struct StorefrontProduct {
 pub fn storefront(ctx: &Ctx, ids: Option<&[i64]>) -> Result<Vec<StorefrontProduct>> {
     let mut params = params![ctx.business_id];
     let mut statement = String::from(
-        "SELECT id, reference, name, description, price, tax_name, tax_rate, total, price_visible, is_pack
+        "SELECT id, reference, name, description, price, tax_id, tax_name, tax_rate, total, price_visible, is_pack
          FROM products_product
          WHERE business_id = $1 AND state = 'active' AND status IN ('published', 'featured')",
     );

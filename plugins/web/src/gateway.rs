@@ -269,3 +269,54 @@ pub fn apis_update(_ctx: &Ctx, req: &Req) -> Result<Value> {
     settings::set("apis", &apis)?;
     Ok(apis_answer(&apis))
 }
+
+/// How the shop's sales are invoiced (`web/sales/billing/*`), as stored.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SalesBilling {
+    /// Issue the invoice of an order as soon as the bank confirms its payment.
+    pub auto_invoice: bool,
+    /// The billing series of those invoices (the billing module's default when null).
+    pub series_id: Option<i64>,
+}
+
+impl SalesBilling {
+    pub fn load() -> SalesBilling {
+        settings::get("sales").unwrap_or_default()
+    }
+}
+
+/// `POST web/sales/billing/update`: the fields that change.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct SalesBillingUpdate {
+    pub auto_invoice: Option<bool>,
+    /// A series of the billing module (`sales/billing/read`); 0 goes back to its default.
+    pub series_id: Option<i64>,
+}
+
+fn sales_answer(sales: &SalesBilling) -> Value {
+    json!({ "auto_invoice": sales.auto_invoice, "series_id": sales.series_id })
+}
+
+/// `GET web/sales/billing/read`.
+pub fn sales_read(_ctx: &Ctx, _req: &Req) -> Result<Value> {
+    Ok(sales_answer(&SalesBilling::load()))
+}
+
+/// `POST web/sales/billing/update`. The series is checked by the billing module when it invoices.
+pub fn sales_update(_ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: SalesBillingUpdate = req.json()?;
+    let mut sales = SalesBilling::load();
+    if let Some(auto) = body.auto_invoice {
+        sales.auto_invoice = auto;
+    }
+    match body.series_id {
+        Some(id) if id < 0 => return Err(Error::invalid_field("series_id", "La serie no existe")),
+        Some(0) => sales.series_id = None,
+        Some(id) => sales.series_id = Some(id),
+        None => {}
+    }
+    settings::set("sales", &sales)?;
+    Ok(sales_answer(&sales))
+}

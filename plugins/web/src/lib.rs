@@ -9,7 +9,7 @@ pub mod redsys;
 
 use volante_plugin_sdk::prelude::*;
 
-pub use gateway::{Apis, Gateway, GatewayUpdate, KeyUpdate, ThirdPartyKey};
+pub use gateway::{Apis, Gateway, GatewayUpdate, KeyUpdate, SalesBilling, ThirdPartyKey};
 pub use order::{ConfigureBody, Customer, Line, LineIn, Notification, Order, PreorderBody};
 
 pub struct Web;
@@ -24,11 +24,24 @@ impl Plugin for Web {
             .get("web/ecommerce/order/readall", order::list)
             .get("web/ecommerce/order/read/{id}", |ctx, req| order::read(ctx, req.param("id")?))
             .post("web/ecommerce/order/configure", order::configure)
+            .post("web/ecommerce/order/invoice", order::invoice_call)
+            .get("web/sales/billing/read", gateway::sales_read)
+            .post("web/sales/billing/update", gateway::sales_update)
             .get("web/api/payments/tpv/read", gateway::storefront_methods)
             .get("web/api/product/read/{id}", |ctx, req| order::storefront_product(ctx, req.param("id")?))
             .get("web/api/taxes/read", order::storefront_taxes)
             .post("web/api/ecommerce/preorder", order::preorder)
             .post("web/api/payments/tpv/notify/{key}", order::notify)
+    }
+
+    fn on_event(ctx: &Ctx, name: &str, payload_json: &str) -> std::result::Result<(), String> {
+        match name {
+            "web.order.paid" => {
+                let payload: Value = serde_json::from_str(payload_json).map_err(|e| e.to_string())?;
+                order::on_paid(ctx, &payload).map_err(|e| e.details)
+            }
+            _ => Ok(()),
+        }
     }
 
     fn schemas(schemas: &mut Schemas) {
@@ -37,6 +50,8 @@ impl Plugin for Web {
             .add::<gateway::ApisUpdate>("web_apis")
             .add::<PreorderBody>("web_preorder")
             .add::<ConfigureBody>("web_order_configure")
+            .add::<order::IdBody>("web_id")
+            .add::<gateway::SalesBillingUpdate>("web_sales_billing")
             .add::<Order>("web_order");
     }
 }

@@ -48,6 +48,8 @@ pub struct Line {
     pub quantity: i64,
     /// Unit price without tax, cents.
     pub price: i64,
+    /// The billing module's tax the product carries (null when its rate was given by hand).
+    pub tax_id: Option<i64>,
     pub tax_name: String,
     /// Hundredths of a percent.
     pub tax_rate: i64,
@@ -93,6 +95,10 @@ pub struct Order {
     pub notifications: Vec<Notification>,
     pub paid_at: Option<String>,
     pub configured_at: Option<String>,
+    /// The billing module's invoice of the order, once issued.
+    pub invoice_id: Option<i64>,
+    /// Its number (`F2026-0001`).
+    pub invoice_number: String,
 }
 
 impl Resource for Order {
@@ -189,6 +195,7 @@ struct Product {
     name: String,
     description: String,
     price: i64,
+    tax_id: Option<i64>,
     tax_name: String,
     tax_rate: i64,
     total: i64,
@@ -330,6 +337,7 @@ pub fn preorder(ctx: &Ctx, req: &Req) -> Result<Value> {
             name: product.name.clone(),
             quantity: line.quantity,
             price: product.price,
+            tax_id: product.tax_id,
             tax_name: product.tax_name.clone(),
             tax_rate: product.tax_rate,
             total: product.total * line.quantity,
@@ -498,6 +506,92 @@ fn confirm(order: &Order) -> Result<()> {
         &json!({ "name": order.customer.name, "reference": order.reference, "lines": lines, "total": money::spanish(order.total) }),
         &[],
     )
+}
+
+/// `POST web/ecommerce/order/invoice`: issue the invoice of a paid order that has none (when
+/// it was not issued on payment, or issuing it then failed).
+pub fn invoice_call(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: IdBody = req.json()?;
+    let mut record = resource::find::<Order>(ctx, body.id)?;
+    invoice(ctx, record.id, &mut record.data)?;
+    read(ctx, record.id)
+}
+
+/// `{id}`.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct IdBody {
+    pub id: i64,
+}
+
+/// The order's invoice, issued by the billing module in the series of the shop's sales
+/// settings, to the customer, with the payment the bank authorised; saved on the order. The
+/// invoice must come to what was paid: otherwise (a product without a billing tax, a rounding of
+/// several units) it is refused and the staff invoice it from Facturación.
+pub fn invoice(ctx: &Ctx, id: i64, order: &mut Order) -> Result<()> {
+    if !matches!(order.status, PAID | CONFIGURED) {
+        return Err(Error::conflict(format!("Solo se factura un pedido pagado; este está «{}»", status_name(order.status))));
+    }
+    if let Some(number) = Some(&order.invoice_number).filter(|_| order.invoice_id.is_some()) {
+        return Err(Error::conflict(format!("El pedido ya tiene su factura: {number}")));
+    }
+    if let Some(line) = order.lines.iter().find(|l| l.tax_id.is_none()) {
+        return Err(Error::conflict(format!(
+            "El producto «{}» no tiene un impuesto de Facturación: emita la factura desde Facturación",
+            line.name
+        )));
+    }
+    let sales = crate::gateway::SalesBilling::load();
+    let paid_on = order.paid_at.as_deref().and_then(volante_plugin_sdk::time::parse_utc).map(|t| volante_plugin_sdk::time::SpanishZone::Peninsula.date_of(t));
+    let customer = &order.customer;
+    let body = json!({
+        "series_id": sales.series_id,
+        "contact": {
+            "type": if customer.nif.starts_with(|c: char| c.is_ascii_alphabetic() && !matches!(c, 'X' | 'Y' | 'Z' | 'K' | 'L' | 'M')) { "E" } else { "P" },
+            "name": customer.name,
+            "tax_code": customer.nif,
+            "email": customer.email,
+            "phone": customer.phone,
+            "address": { "street": customer.address, "city": customer.city, "postal_code": customer.postal_code },
+        },
+        "lines": order.lines.iter().map(|l| json!({
+            "concept": l.name, "product_id": l.product_id, "price": l.price, "quantity": l.quantity, "tax_id": l.tax_id,
+        })).collect::<Vec<_>>(),
+        "payments": [{ "amount": order.total, "method": order.payment_method, "date": paid_on.unwrap_or_default() }],
+        "notes": format!("Pedido de la tienda online {}", order.reference),
+    });
+    #[derive(Deserialize)]
+    struct Invoice {
+        id: i64,
+        reference: String,
+        total: i64,
+    }
+    let issued: Invoice = plugins::try_call("billing", "invoice.create", &body)
+        .map_err(|reason| Error::conflict(format!("No se ha podido emitir la factura: {reason}")))?;
+    if issued.total != order.total {
+        return Err(Error::conflict(format!(
+            "La factura saldría por {} y el cliente pagó {}: emita la factura desde Facturación",
+            money::spanish(issued.total),
+            money::spanish(order.total)
+        )));
+    }
+    order.invoice_id = Some(issued.id);
+    order.invoice_number = issued.reference;
+    resource::save::<Order>(ctx, id, order)
+}
+
+/// On `web.order.paid`: the invoice, when the shop's sales settings ask for it. A failure rolls
+/// the invoice back and leaves the order without one, for the staff to issue.
+pub fn on_paid(ctx: &Ctx, payload: &Value) -> Result<()> {
+    if !crate::gateway::SalesBilling::load().auto_invoice {
+        return Ok(());
+    }
+    let id = payload["id"].as_i64().ok_or_else(|| Error::internal("web.order.paid without an id"))?;
+    let mut record = resource::find::<Order>(ctx, id)?;
+    if record.data.invoice_id.is_some() {
+        return Ok(());
+    }
+    invoice(ctx, id, &mut record.data)
 }
 
 #[cfg(test)]

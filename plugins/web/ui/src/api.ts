@@ -26,6 +26,8 @@ export interface OrderLine {
   quantity: number;
   /** The unit price before tax. */
   price: number;
+  /** The billing module's tax the product carries (null when its rate was given by hand). */
+  tax_id?: number | null;
   tax_name: string;
   tax_rate: number;
   /** The line's amount with its tax. */
@@ -57,6 +59,10 @@ export interface Order {
   total: number;
   note: string;
   notifications: GatewayNotification[];
+  /** The billing module's invoice of the order, once issued (`order/invoice` or on payment). */
+  invoice_id: number | null;
+  /** Its number (`F2026-0001`); empty while there is none. */
+  invoice_number: string;
 }
 
 /** `GET web/ecommerce/order/readall`: a page of orders and how many there are in each state. */
@@ -128,16 +134,50 @@ export interface ApisUpdate {
   rotate_webapi_key?: boolean;
 }
 
+/** `GET web/sales/billing/read`: how the shop's sales are invoiced. */
+export interface SalesBilling {
+  /** Issue the invoice of an order as soon as the bank confirms its payment. */
+  auto_invoice: boolean;
+  /** The billing series of those invoices; null: the billing module's default. */
+  series_id: number | null;
+}
+
+/** `POST web/sales/billing/update`: the fields that change; `series_id: 0` goes back to the default. */
+export interface SalesBillingUpdate {
+  auto_invoice?: boolean;
+  series_id?: number;
+}
+
+/**
+ * A series of the billing module as `GET sales/billing/read` (the billing plugin's API, with
+ * its own permission) answers it: only what the sales settings show.
+ */
+export interface BillingSeries {
+  id: number;
+  code: string;
+  name: string;
+  state?: 'active' | 'inactive' | 'deleted';
+  [field: string]: unknown;
+}
+
 export function webApi(api: ApiClient) {
   return {
     orders: {
       list: (query: OrderQuery) => api.get<OrderPage>('web/ecommerce/order/readall', compactQuery(query)),
       read: (id: number) => api.get<Order>(`web/ecommerce/order/read/${id}`),
       configure: (body: { id: number; note?: string }) => api.post<unknown>('web/ecommerce/order/configure', body),
+      /** Issues the order's invoice in the billing module; answers the order with it. */
+      invoice: (body: { id: number }) => api.post<Order>('web/ecommerce/order/invoice', body),
     },
     gateway: {
       read: () => api.get<Gateway>('web/payments/gateway/read'),
       update: (body: GatewayUpdate) => api.post<Gateway>('web/payments/gateway/update', body),
+    },
+    sales: {
+      read: () => api.get<SalesBilling>('web/sales/billing/read'),
+      update: (body: SalesBillingUpdate) => api.post<SalesBilling>('web/sales/billing/update', body),
+      /** The billing module's series (its `sales/billing/read`): fails without its permission. */
+      series: () => api.get<BillingSeries[]>('sales/billing/read'),
     },
     apis: {
       read: () => api.get<Apis>('web/apis/read'),

@@ -10,6 +10,8 @@ export const PERMISSION = 'web';
 export const ORDER_STATES: OrderState[] = [1, 2, 3, 4];
 /** The state an order must be in to be marked configured. */
 export const PAID: OrderState = 2;
+/** The states in which an order can be invoiced (paid, or paid and configured). */
+export const INVOICEABLE: OrderState[] = [2, 3];
 export const PAYMENT_METHODS: PaymentMethod[] = ['card', 'bizum'];
 export const ENVIRONMENTS: Environment[] = ['test', 'real'];
 export const KEY_KINDS: KeyKind[] = ['maps', 'analytics', 'social', 'gateway', 'messaging', 'integration'];

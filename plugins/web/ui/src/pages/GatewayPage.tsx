@@ -18,7 +18,7 @@ import {
   type FieldErrors,
 } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { webApi, type Environment, type Gateway, type GatewayUpdate, type WebApi } from '../api';
+import { webApi, type BillingSeries, type Environment, type Gateway, type GatewayUpdate, type SalesBilling, type SalesBillingUpdate, type WebApi } from '../api';
 import { ENVIRONMENTS, MERCHANT_CODE, PERMISSION, TERMINAL } from '../lists';
 import { CopyButton } from '../components/CopyButton';
 
@@ -56,13 +56,41 @@ export function gatewayChanges(draft: GatewayDraft, gateway: Gateway): GatewayUp
   return body;
 }
 
+const SALES_FIELDS = ['auto_invoice', 'series_id'] as const;
+/** The select's value for the billing module's default series (what `series_id: 0` asks for). */
+export const DEFAULT_SERIES = '0';
+
+export interface SalesDraft {
+  auto_invoice: boolean;
+  /** A series' id as text; `DEFAULT_SERIES` for the billing module's default. */
+  series_id: string;
+}
+
+export const salesDraft = (sales: SalesBilling): SalesDraft => ({
+  auto_invoice: !!sales.auto_invoice,
+  series_id: sales.series_id ? String(sales.series_id) : DEFAULT_SERIES,
+});
+
+/** What `sales/billing/update` takes: only the fields that changed (the default series as 0). */
+export function salesChanges(draft: SalesDraft, sales: SalesBilling): SalesBillingUpdate {
+  const before = salesDraft(sales);
+  const body: SalesBillingUpdate = {};
+  if (draft.auto_invoice !== before.auto_invoice) body.auto_invoice = draft.auto_invoice;
+  if (draft.series_id !== before.series_id) body.series_id = Number(draft.series_id);
+  return body;
+}
+
+/** A series as the billing module names it: its code, and its name when it says more. */
+const seriesLabel = (series: BillingSeries) => (series.name && series.name !== series.code ? `${series.code} · ${series.name}` : series.code);
+
 /**
  * `/web/payments` — the Redsys gateway (`GET web/payments/gateway/read`): merchant code,
  * terminal, environment (Pruebas / Real), Bizum and the bank's secret key, which is never shown
  * (the field says whether one is stored; left empty it is kept). Saving sends only what changed
  * (`POST web/payments/gateway/update`); the host's errors go under their field. Below, the
- * notification address to give the bank and the payment page, read-only. Only users with the
- * `web` permission may change it.
+ * notification address to give the bank and the payment page, read-only. Then how the sales
+ * are invoiced (`GET/POST web/sales/billing/read|update`): the invoice on payment and its series
+ * among the billing module's. Only users with the `web` permission may change them.
  */
 export default function GatewayPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -98,6 +126,7 @@ export default function GatewayPage() {
         />
       </section>
       <GatewayUrls gateway={gateway} />
+      <SalesBillingCard api={api} readOnly={!session.can(PERMISSION)} />
     </div>
   );
 }
@@ -220,5 +249,104 @@ function UrlRow({ id, label, url, hint }: { id: string; label: string; url: stri
       </div>
       <small className="muted">{hint}</small>
     </div>
+  );
+}
+
+/**
+ * "Facturación de las ventas": whether a paid order is invoiced as soon as the bank confirms the
+ * payment, and in which series of the billing module (`GET sales/billing/read`, the billing
+ * plugin's own call: without its permission only the default is offered, with a note).
+ */
+function SalesBillingCard({ api, readOnly }: { api: WebApi; readOnly: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  const loaded = useLoad(api.sales.read);
+  const series = useLoad(api.sales.series);
+  // the answer of the latest save, shown instead of the first read; the form is drawn again with it
+  const [saved, setSaved] = useState<{ sales: SalesBilling; version: number } | null>(null);
+  const sales = saved?.sales ?? loaded.data;
+  return (
+    <section className="card web-section" aria-labelledby="web-sales-title" data-testid="sales-billing">
+      <h2 id="web-sales-title" className="card__title">
+        {t('sales.title')}
+      </h2>
+      {sales ? (
+        <SalesBillingForm
+          key={saved?.version ?? 0}
+          api={api}
+          sales={sales}
+          series={series.data}
+          seriesFailed={series.failed !== null}
+          readOnly={readOnly}
+          onSaved={(answer) => setSaved((s) => ({ sales: answer, version: (s?.version ?? 0) + 1 }))}
+        />
+      ) : (
+        <PageState error={loaded.failed} onRetry={loaded.reload} />
+      )}
+    </section>
+  );
+}
+
+function SalesBillingForm({
+  api,
+  sales,
+  series,
+  seriesFailed,
+  readOnly,
+  onSaved,
+}: {
+  api: WebApi;
+  sales: SalesBilling;
+  /** The billing module's series (null while asking, or when they cannot be read). */
+  series: BillingSeries[] | null;
+  seriesFailed: boolean;
+  readOnly: boolean;
+  onSaved(sales: SalesBilling): void;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  const toast = useToast();
+  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm<SalesDraft, SalesBillingUpdate>(() => salesDraft(sales), {
+    fields: SALES_FIELDS,
+    toBody: (d) => salesChanges(d, sales),
+    onSubmit: async (body) => {
+      if (Object.keys(body).length === 0) {
+        toast.info(t('gateway.noChanges'));
+        return;
+      }
+      const answer = await api.sales.update(body);
+      toast.success(t('sales.saved'));
+      onSaved(answer);
+    },
+    fallback: t('actionError'),
+    disabled: readOnly,
+  });
+  // the active series, and the stored one whatever its state
+  const options = [
+    { value: DEFAULT_SERIES, label: t('sales.defaultSeries') },
+    ...(series ?? []).filter((s) => !s.state || s.state === 'active' || s.id === sales.series_id).map((s) => ({ value: String(s.id), label: seriesLabel(s) })),
+  ];
+  // a stored series the list does not have (it cannot be read, or it is gone) is still shown as chosen
+  if (!options.some((o) => o.value === draft.series_id)) options.push({ value: draft.series_id, label: t('sales.storedSeries', { id: draft.series_id }) });
+
+  return (
+    <form className="vk-form" aria-label={t('sales.title')} aria-busy={busy} noValidate onSubmit={handleSubmit}>
+      <FormMessages errors={errors.errors} general={errors.general} testId="sales-errors" />
+      <CheckField
+        ctx={ctx}
+        field="auto_invoice"
+        label={t('sales.fields.auto_invoice')}
+        checked={draft.auto_invoice}
+        hint={t('sales.hints.auto_invoice')}
+        onChange={(auto_invoice) => set({ auto_invoice })}
+      />
+      <div className="vk-form__grid">
+        <SelectField ctx={ctx} field="series_id" label={t('sales.fields.series_id')} value={draft.series_id} options={options} onChange={(series_id) => set({ series_id })} />
+      </div>
+      {seriesFailed && (
+        <p className="muted web-hint" data-testid="sales-series-missing">
+          {t('sales.seriesMissing')}
+        </p>
+      )}
+      {readOnly ? <p className="muted">{t('noPermission')}</p> : <SubmitActions busy={busy} label={t('sales.save')} />}
+    </form>
   );
 }

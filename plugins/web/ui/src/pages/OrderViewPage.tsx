@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   DataTable,
+  FormActions,
   FormMessages,
   NotesField,
   PageState,
@@ -20,7 +21,7 @@ import {
 } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { webApi, type GatewayNotification, type Order, type OrderLine, type WebApi } from '../api';
-import { PAID, PERMISSION } from '../lists';
+import { INVOICEABLE, PAID, PERMISSION } from '../lists';
 import { OrderStateBadge, ResultBadge } from '../components/Badges';
 
 /**
@@ -28,7 +29,8 @@ import { OrderStateBadge, ResultBadge } from '../components/Badges';
  * state, dates, payment method, total), the customer, the lines with the order's total, the note
  * left when it was configured and the log of the gateway's notifications. A paid order (state 2)
  * offers "Marcar como configurado" with an optional note to users with the `web` permission
- * (`POST web/ecommerce/order/configure`); the order is read again afterwards.
+ * (`POST web/ecommerce/order/configure`); a paid or configured order without its invoice offers
+ * "Emitir la factura" (`POST web/ecommerce/order/invoice`). The order is read again afterwards.
  */
 export default function OrderViewPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -79,6 +81,7 @@ export default function OrderViewPage() {
           {order.configured_at && <Fact label={t('order.fields.configured_at')}>{formatDateTime(order.configured_at)}</Fact>}
           <Fact label={t('order.fields.payment_method')}>{t(`method.${order.payment_method}`, { defaultValue: order.payment_method })}</Fact>
           <Fact label={t('order.fields.total')}>{formatEuros(order.total)}</Fact>
+          {order.invoice_id != null && <Fact label={t('order.fields.invoice')}>{order.invoice_number || t('none')}</Fact>}
         </dl>
         <div className="web-actions">
           <Link className="vk-btn vk-btn--light" to="/web/orders">
@@ -86,6 +89,8 @@ export default function OrderViewPage() {
           </Link>
         </div>
       </section>
+
+      {INVOICEABLE.includes(order.status) && order.invoice_id == null && session.can(PERMISSION) && <InvoiceForm api={api} order={order} onDone={reload} />}
 
       {order.status === PAID && session.can(PERMISSION) && <ConfigureForm api={api} order={order} onDone={reload} />}
 
@@ -181,6 +186,45 @@ function ConfigureForm({ api, order, onDone }: { api: WebApi; order: Order; onDo
         <FormMessages errors={errors.errors} general={errors.general} testId="configure-errors" />
         <NotesField ctx={ctx} field="note" label={t('order.configure.note')} value={draft.note} onChange={(note) => set({ note })} />
         <SubmitActions busy={busy} label={t('order.configure.action')} />
+      </form>
+    </section>
+  );
+}
+
+/**
+ * "Emitir la factura": a paid (or configured) order without its invoice — not issued on payment,
+ * or issuing it then failed — gets it from the billing module. The host's refusal (a product
+ * without a billing tax, an invoice that would not come to what was paid…) shows above the button.
+ */
+function InvoiceForm({ api, order, onDone }: { api: WebApi; order: Order; onDone(): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const toast = useToast();
+  const { busy, errors, handleSubmit } = useDraftForm<Record<string, never>, { id: number }>(
+    {},
+    {
+      fields: [],
+      toBody: () => ({ id: order.id }),
+      onSubmit: async (body) => {
+        const answer = await api.orders.invoice(body);
+        toast.success(t('order.invoice.done', { number: answer.invoice_number }));
+        onDone();
+      },
+      fallback: t('actionError'),
+    },
+  );
+  return (
+    <section className="card" aria-labelledby="web-order-invoice" data-testid="order-invoice">
+      <h2 id="web-order-invoice" className="card__title">
+        {t('order.invoice.title')}
+      </h2>
+      <form className="vk-form" aria-label={t('order.invoice.title')} aria-busy={busy} noValidate onSubmit={handleSubmit}>
+        <p className="muted web-hint">{t('order.invoice.explain')}</p>
+        <FormMessages errors={errors.errors} general={errors.general} testId="invoice-errors" />
+        <FormActions>
+          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
+            {busy ? t('order.invoice.busy') : t('order.invoice.action')}
+          </button>
+        </FormActions>
       </form>
     </section>
   );

@@ -177,12 +177,72 @@ describe('/web/orders/:order_id', () => {
     expect(await screen.findByTestId('order-state')).toHaveTextContent('Pendiente de pago');
     expect(screen.getByTestId('order-notifications')).toHaveTextContent('La pasarela todavía no ha enviado ningún aviso de este pedido');
     expect(screen.queryByRole('form', { name: 'Marcar como configurado' })).not.toBeInTheDocument();
+    // an unpaid order is not invoiced either
+    expect(screen.queryByRole('button', { name: 'Emitir la factura' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-facts')).not.toHaveTextContent('Factura');
   });
 
-  it('hides the action from a user without the web permission', async () => {
+  it('hides the actions from a user without the web permission', async () => {
     renderModule('/web/orders/7', viewHost(paid), clerk);
     expect(await screen.findByTestId('order-state')).toHaveTextContent('Pagado');
     expect(screen.queryByRole('button', { name: 'Marcar como configurado' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Emitir la factura' })).not.toBeInTheDocument();
+  });
+
+  it('issues the invoice of a paid order without one: POSTs its id, says its number and reads the order again', async () => {
+    const invoiced = { ...paid, invoice_id: 31, invoice_number: 'F2026-0012' };
+    const api = viewHost(paid, {
+      'POST web/ecommerce/order/invoice': () => {
+        api.on('GET web/ecommerce/order/read/7', envelopeOk(invoiced));
+        return envelopeOk(invoiced);
+      },
+    });
+    renderModule('/web/orders/7', api);
+    const form = await screen.findByRole('form', { name: 'Emitir la factura' });
+    expect(screen.getByTestId('order-facts')).not.toHaveTextContent('Factura');
+    fireEvent.click(within(form).getByRole('button', { name: 'Emitir la factura' }));
+    expect(await screen.findByText('Factura F2026-0012 emitida')).toBeInTheDocument();
+    expect(api.calls('POST web/ecommerce/order/invoice').map((r) => r.body)).toEqual([{ id: 7 }]);
+    await waitFor(() => expect(screen.getByTestId('order-facts')).toHaveTextContent('FacturaF2026-0012'));
+    expect(api.calls('GET web/ecommerce/order/read/7')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Emitir la factura' })).not.toBeInTheDocument();
+    // still paid: still to be configured
+    expect(screen.getByRole('form', { name: 'Marcar como configurado' })).toBeInTheDocument();
+  });
+
+  it("shows the host's refusal to invoice in the page, and keeps offering it", async () => {
+    const refusal = 'El producto «Bono de clases» no tiene un impuesto de Facturación: emita la factura desde Facturación';
+    const api = viewHost(paid, { 'POST web/ecommerce/order/invoice': writeError('CONFLICT-000', refusal) });
+    renderModule('/web/orders/7', api);
+    const form = await screen.findByRole('form', { name: 'Emitir la factura' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Emitir la factura' }));
+    expect(await screen.findByTestId('invoice-errors')).toHaveTextContent(refusal);
+    expect(api.calls('POST web/ecommerce/order/invoice').map((r) => r.body)).toEqual([{ id: 7 }]);
+    expect(screen.queryByText(/emitida$/)).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Emitir la factura' })).toBeEnabled();
+    expect(api.calls('GET web/ecommerce/order/read/7')).toHaveLength(1);
+  });
+
+  it('offers the invoice for a configured order without one, and not for an order with errors', async () => {
+    const configured = { ...paid, status: 3, status_name: 'Configurado', configured_at: '2026-11-27T12:00:00.000Z' };
+    const { unmount } = renderModule('/web/orders/7', viewHost(configured));
+    expect(await screen.findByRole('form', { name: 'Emitir la factura' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Marcar como configurado' })).not.toBeInTheDocument();
+    unmount();
+
+    renderModule('/web/orders/7', viewHost(order(7, { status: 4, status_name: 'Con errores' })));
+    expect(await screen.findByTestId('order-state')).toHaveTextContent('Con errores');
+    expect(screen.queryByRole('button', { name: 'Emitir la factura' })).not.toBeInTheDocument();
+  });
+
+  it('shows the invoice number of an invoiced order in its head, and offers no other', async () => {
+    const configured = { ...paid, status: 3, status_name: 'Configurado', configured_at: '2026-11-27T12:00:00.000Z', invoice_id: 31, invoice_number: 'F2026-0012' };
+    renderModule('/web/orders/7', viewHost(configured));
+    const facts = await screen.findByTestId('order-facts');
+    expect(facts.textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Fecha27/11/2026 - 11:00:00Pagado el27/11/2026 - 11:05:30Configurado el27/11/2026 - 13:00:00Forma de pagoTarjetaTotal600,00 €FacturaF2026-0012',
+    );
+    expect(screen.queryByRole('button', { name: 'Emitir la factura' })).not.toBeInTheDocument();
   });
 
   it("shows the host's error when the order cannot be read, with a retry", async () => {

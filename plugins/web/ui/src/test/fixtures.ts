@@ -13,7 +13,7 @@ export const lucia = {
 };
 
 export function line(extra: object = {}) {
-  return { product_id: 3, reference: 'B-COMPLETO', name: 'Permiso B completo', quantity: 1, price: 49587, tax_name: 'IVA 21 %', tax_rate: 2100, total: 60000, ...extra };
+  return { product_id: 3, reference: 'B-COMPLETO', name: 'Permiso B completo', quantity: 1, price: 49587, tax_id: 1, tax_name: 'IVA 21 %', tax_rate: 2100, total: 60000, ...extra };
 }
 
 export function order(id: number, extra: object = {}) {
@@ -32,6 +32,8 @@ export function order(id: number, extra: object = {}) {
     total: 60000,
     note: '',
     notifications: [],
+    invoice_id: null,
+    invoice_number: '',
     ...extra,
   };
 }
@@ -62,6 +64,16 @@ export function gateway(extra: object = {}) {
     configured: true,
     ...extra,
   };
+}
+
+/** `GET web/sales/billing/read`: no invoice on payment, the billing module's default series. */
+export function sales(extra: object = {}) {
+  return { auto_invoice: false, series_id: null, ...extra };
+}
+
+/** A series of the billing module as its `GET sales/billing/read` answers it (the fields the screen reads, and some more). */
+export function billingSeries(id: number, code: string, name: string, extra: object = {}) {
+  return { id, state: 'active', code, name, description: '', simplified: false, issuer_tax_code: 'B12345678', issuer_name: 'Autoescuela Volante SL', next_invoice: 1, next_budget: 1, ...extra };
 }
 
 const LABELS: Record<string, string> = {
