@@ -164,7 +164,14 @@ pub async fn envelope(request: Request, next: Next) -> Response {
             metrics::counter!("volante_api_errors_total", "code" => first.code.clone()).increment(1);
         }
         let error = if is_write { json!(items) } else { json!(items.into_iter().next()) };
-        return axum::Json(json!({ "success": false, "error": error })).into_response();
+        let mut answer = axum::Json(json!({ "success": false, "error": error })).into_response();
+        // The handler's own headers stay (a storefront's cross-origin permission), its body's go.
+        for (name, value) in response.headers() {
+            if name != axum::http::header::CONTENT_TYPE && name != axum::http::header::CONTENT_LENGTH {
+                answer.headers_mut().insert(name.clone(), value.clone());
+            }
+        }
+        return answer;
     }
     response
 }

@@ -159,6 +159,13 @@ pub mod links {
     pub fn revoke(reference: &str) -> Result<()> {
         wit::links::revoke(reference).map_err(Error::internal)
     }
+
+    /// The customer's reference a storefront call presented beside the web-api key
+    /// (`Authorization: Bearer <key> <reference>`), already checked by the host as a live link of
+    /// this plugin in this business; `None` when there was none. Interface 0.1.11.
+    pub fn presented() -> Option<String> {
+        wit::links::presented()
+    }
 }
 
 /// Pushes to signed-in users' browsers (interface 0.1.8): the browser's realtime stream receives

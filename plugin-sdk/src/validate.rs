@@ -281,6 +281,23 @@ fn iban_remainder(iban: &str) -> u32 {
     })
 }
 
+/// Spanish provinces by INE code (1–52), for addresses.
+pub fn province_name(code: i64) -> &'static str {
+    const NAMES: [&str; 52] = [
+        "Araba/Álava", "Albacete", "Alicante/Alacant", "Almería", "Ávila", "Badajoz", "Illes Balears", "Barcelona", "Burgos",
+        "Cáceres", "Cádiz", "Castellón/Castelló", "Ciudad Real", "Córdoba", "A Coruña", "Cuenca", "Girona", "Granada",
+        "Guadalajara", "Gipuzkoa", "Huelva", "Huesca", "Jaén", "León", "Lleida", "La Rioja", "Lugo", "Madrid", "Málaga",
+        "Murcia", "Navarra", "Ourense", "Asturias", "Palencia", "Las Palmas", "Pontevedra", "Salamanca",
+        "Santa Cruz de Tenerife", "Cantabria", "Segovia", "Sevilla", "Soria", "Tarragona", "Teruel", "Toledo",
+        "Valencia/València", "Valladolid", "Bizkaia", "Zamora", "Zaragoza", "Ceuta", "Melilla",
+    ];
+    if (1..=52).contains(&code) {
+        NAMES[(code - 1) as usize]
+    } else {
+        ""
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,8 +18,7 @@
 // It needs the host to have installed the alarms package (`volante demo` with
 // plugins.registry_dir); without it, it is reported as skipped, with the reason. The second
 // alarm's title is unique per run.
-import { readFileSync } from 'node:fs';
-import { USERS, api, assert, emlText, log, outboxFiles } from './harness.mjs';
+import { USERS, api, assert, emlText, log, outboxFiles, waitForMail } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
@@ -63,38 +62,6 @@ const markWindow = (page) => page.evaluate(() => {
   window.__alarmsE2eWindow = true;
 });
 const sameWindow = (page) => page.evaluate(() => window.__alarmsE2eWindow === true);
-
-/** The decoded Subject of a raw message (RFC 2047 words joined; folded lines unfolded). */
-function mailSubject(raw) {
-  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-  const value = /^subject:[ \t]*(.*)$/im.exec(head)?.[1] ?? '';
-  const word = /=\?([^?]+)\?([bqBQ])\?([^?]*)\?=/g;
-  const bytes = (encoding, data) =>
-    encoding.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
-  // Adjacent encoded words are one text (a character may be split between them).
-  return value.replace(/(?:=\?[^?]+\?[bqBQ]\?[^?]*\?=\s*)+/g, (run) => {
-    const chunks = [...run.matchAll(word)].map((m) => bytes(m[2], m[3]));
-    return Buffer.concat(chunks).toString('utf8') + (/\s$/.test(run) ? ' ' : '');
-  }).trim();
-}
-
-/** The first mail written after `before` was listed whose subject is `subject`, waiting for it. */
-async function waitForMail(dataDir, before, subject, timeoutMs = LIVE_TIMEOUT_MS) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const file of outboxFiles(dataDir).filter((f) => !before.includes(f))) {
-      const raw = readFileSync(file, 'utf8');
-      if (mailSubject(raw) === subject) return raw;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const subjects = outboxFiles(dataDir)
-    .filter((f) => !before.includes(f))
-    .map((f) => mailSubject(readFileSync(f, 'utf8')));
-  throw new Error(`no mail "${subject}" in the outbox (new ones: ${JSON.stringify(subjects)})`);
-}
 
 export async function alarmsJourneys({ host, browser, journey, skip }) {
   const { page, shot } = browser;

@@ -91,6 +91,38 @@ export function outboxFiles(dataDir) {
     .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
 }
 
+/** The decoded Subject of a raw message (RFC 2047 words joined; folded lines unfolded). */
+export function mailSubject(raw) {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  const value = /^subject:[ \t]*(.*)$/im.exec(head)?.[1] ?? '';
+  const word = /=\?([^?]+)\?([bqBQ])\?([^?]*)\?=/g;
+  const bytes = (encoding, data) =>
+    encoding.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  // Adjacent encoded words are one text (a character may be split between them).
+  return value.replace(/(?:=\?[^?]+\?[bqBQ]\?[^?]*\?=\s*)+/g, (run) => {
+    const chunks = [...run.matchAll(word)].map((m) => bytes(m[2], m[3]));
+    return Buffer.concat(chunks).toString('utf8') + (/\s$/.test(run) ? ' ' : '');
+  }).trim();
+}
+
+/** The first mail written after `before` was listed whose subject is `subject`, waiting for it. */
+export async function waitForMail(dataDir, before, subject, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of outboxFiles(dataDir).filter((f) => !before.includes(f))) {
+      const raw = readFileSync(file, 'utf8');
+      if (mailSubject(raw) === subject) return raw;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const subjects = outboxFiles(dataDir)
+    .filter((f) => !before.includes(f))
+    .map((f) => mailSubject(readFileSync(f, 'utf8')));
+  throw new Error(`no mail "${subject}" in the outbox (new ones: ${JSON.stringify(subjects)})`);
+}
+
 /** The sign-in code mailed (to `email`, when given) after `seenBefore` was listed. */
 export async function waitForSigninCode(dataDir, seenBefore, email) {
   const deadline = Date.now() + STEP_TIMEOUT_MS;

@@ -32,7 +32,7 @@
 // ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy),
 // the online shop journey (web.e2e.mjs, 35: the director's web-api key and Redsys gateway, a
 // course bought on the storefront and paid with a notification signed as the bank does, the order
-// found and configured) and, last (a default layout dresses every module's mail), the mail layouts journey
+// found and configured; 36: a customer's own area, reached with an e-mailed link) and, last (a default layout dresses every module's mail), the mail layouts journey
 // (mail.e2e.mjs, 34: the director's layout dresses a contacts message; deleted, mail is plain).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
 // without `.e2e.mjs`), for working on one journey; the suite runs them all.

@@ -9,9 +9,16 @@
 //      director finds the paid order in "Pedidos" (the "Pagado" chip), opens it, reads the
 //      bank's authorisation and the invoice billing issued for it (paid in full), and marks it
 //      configured with a note.
+//  36. a customer uses their own area: the school's contact opens `/layout/contact/dashboard`
+//      with the school's web-api key (as its web site links it), asks for access with her e-mail,
+//      follows the link mailed to her, sees her name and counts, orders the course from
+//      `order/create?product=` (the bank's page is intercepted: nothing leaves loopback; the form
+//      posted to it carries the signed fields), finds the unpaid order in "Mis pedidos", reads
+//      "Mis datos", and signs out: the link no longer opens the area.
 // Needs the host to have installed the web, products and billing packages; without them it is
 // skipped.
-import { api, assert } from './harness.mjs';
+import { join } from 'node:path';
+import { api, artifacts, assert, dni, emlText, launchChromium, outboxFiles, waitForMail } from './harness.mjs';
 import { createCipheriv, createHmac } from 'node:crypto';
 import { listedModules } from './modules.e2e.mjs';
 
@@ -48,7 +55,7 @@ export async function webJourneys({ host, browser, journey, skip }) {
   await page.getByTestId('greeting').waitFor();
   const modules = await listedModules(page);
   if (!['web', 'products', 'billing'].every((m) => modules.includes(m))) {
-    skip(['director-sells-a-course-online'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
+    skip(['director-sells-a-course-online', 'customer-uses-their-area'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
     return;
   }
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -150,5 +157,83 @@ export async function webJourneys({ host, browser, journey, skip }) {
     await page.getByTestId('order-state').filter({ hasText: 'Configurado' }).waitFor();
     const stored = await api(page, 'GET', `web/ecommerce/order/read/${notified.data.id}`);
     assert(stored.status === 3 && stored.note === 'Matriculada en el curso de enero', `the order: ${JSON.stringify(stored)}`);
+  });
+
+  await journey(browser, 'customer-uses-their-area', async () => {
+    const { webapi_key: key } = await api(page, 'GET', 'web/apis/read');
+    assert(key, 'the school has no web-api key');
+    const email = `elena.${stamp.toLowerCase()}@example.es`;
+    const contact = await api(page, 'POST', 'contact/create', {
+      type: 'P', first_name: 'Elena', last_name: `Clienta ${stamp}`, fiscal_code: dni(Date.now() % 99999999), email, city: 'Madrid', province_id: 28,
+    });
+    const course = await api(page, 'POST', 'product/create', { name: `Permiso A2 ${stamp}`, price: 30000, tax_rate: 2100, status: 'published' });
+
+    const customerContext = await launchChromium();
+    try {
+      const customer = customerContext.pages()[0] ?? (await customerContext.newPage());
+      const errors = [];
+      customer.on('pageerror', (error) => errors.push(error.message));
+      // The bank's page is not reached: the form the area posts to it is kept and answered here.
+      const posted = [];
+      await customer.route(/^https:\/\/sis(-t)?\.redsys\.es/, async (route) => {
+        posted.push(new URLSearchParams(route.request().postData() ?? ''));
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
+      });
+
+      // The school's site links the area with its key; the customer asks for her link.
+      const before = outboxFiles(host.dataDir);
+      await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}`);
+      const access = customer.getByRole('form', { name: 'Acceder al área de cliente' });
+      await access.getByRole('textbox', { name: /^Correo electrónico/ }).fill(` ${email.toUpperCase()} `);
+      await access.getByRole('button', { name: 'Enviar el enlace' }).click();
+      await customer.getByTestId('access-sent').waitFor();
+      assert(!customer.url().includes('key='), `the key stays in the address: ${customer.url()}`);
+      const mail = emlText(await waitForMail(host.dataDir, before, 'Acceso a su área de cliente'));
+      const link = /https?:\/\/\S+\/layout\/contact\/dashboard\?key=\S+&token=\S+/.exec(mail)?.[0];
+      assert(link, `no link in the mail: ${mail}`);
+      const { searchParams } = new URL(link);
+      assert(searchParams.get('key') === key, 'the mailed link carries another key');
+
+      // In through the link (opened on this host, whatever public address the mail names).
+      await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}&token=${encodeURIComponent(searchParams.get('token'))}`);
+      await customer.getByTestId('customer-greeting').filter({ hasText: `Elena Clienta ${stamp}` }).waitFor();
+      await customer.getByTestId('public-layout').waitFor();
+      assert((await customer.getByRole('complementary', { name: 'Menú principal' }).count()) === 0, 'the customer sees the back-office menu');
+      const ordersBefore = Number(await customer.getByTestId('orders-total').innerText());
+      await customer.screenshot({ path: join(artifacts, '152-web-customer-dashboard.png'), fullPage: true });
+
+      // She orders the course; the area sends her to the bank with the signed form.
+      await customer.goto(`${host.base}/layout/contact/order/create?product=${course.id}`);
+      const form = customer.getByRole('form', { name: 'Datos del pedido' });
+      await form.getByTestId('line-name').filter({ hasText: `Permiso A2 ${stamp}` }).waitFor();
+      await form.getByLabel('Acepto las condiciones de compra').check();
+      await form.getByRole('button', { name: /^Pagar / }).click();
+      await customer.getByRole('heading', { name: 'Banco' }).waitFor();
+      assert(posted.length === 1 && posted[0].get('Ds_Signature') && posted[0].get('Ds_MerchantParameters'), `the form for the bank: ${posted.map(String)}`);
+      const sent = JSON.parse(Buffer.from(posted[0].get('Ds_MerchantParameters'), 'base64').toString('utf8'));
+      assert(sent.DS_MERCHANT_AMOUNT === '36300', `the amount sent to the bank: ${JSON.stringify(sent)}`);
+      const reference = sent.DS_MERCHANT_ORDER;
+
+      // Back in her area: the order is hers, unpaid.
+      await customer.goto(`${host.base}/layout/contact/orders`);
+      const row = customer.getByRole('row').filter({ hasText: reference });
+      await row.getByText('Pendiente de pago').waitFor();
+      await customer.getByRole('link', { name: 'Inicio', exact: true }).click();
+      await customer.getByTestId('orders-total').filter({ hasText: String(ordersBefore + 1) }).waitFor();
+      await customer.getByRole('link', { name: 'Mis datos', exact: true }).click();
+      await customer.getByTestId('account-email').filter({ hasText: email }).waitFor();
+      await customer.getByTestId('account-province').filter({ hasText: 'Madrid' }).waitFor();
+      const stored = await api(page, 'GET', `web/ecommerce/order/readall?search=${reference}`);
+      assert(stored.items.length === 1 && stored.items[0].contact_id === contact.id, `the staff's view of the order: ${JSON.stringify(stored.items)}`);
+
+      // Signing out: the same link no longer opens the area.
+      await customer.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await customer.getByRole('form', { name: 'Acceder al área de cliente' }).waitFor();
+      await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}&token=${encodeURIComponent(searchParams.get('token'))}`);
+      await customer.getByRole('form', { name: 'Acceder al área de cliente' }).waitFor();
+      assert(errors.length === 0, `errors in the customer area: ${errors.join(' | ')}`);
+    } finally {
+      await customerContext.close();
+    }
   });
 }

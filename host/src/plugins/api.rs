@@ -3,7 +3,7 @@
 //! plugin serving it.
 
 use axum::extract::{FromRequest, Multipart, State};
-use axum::http::{Method, Uri};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -174,25 +174,76 @@ async fn schemas(State(state): State<AppState>, session: Session, crate::error::
 /// other route a body within `max_body_bytes`.
 pub async fn dispatch(State(state): State<AppState>, request: axum::extract::Request) -> Response {
     let started = std::time::Instant::now();
-    let response = match dispatch_inner(state, request).await {
+    if request.method() == Method::OPTIONS {
+        return preflight(&state, request.uri()).await;
+    }
+    let mut storefront = false;
+    let mut response = match dispatch_inner(state, request, &mut storefront).await {
         // The envelope around the plugin's JSON, without parsing it again.
         Ok(data) => ([(axum::http::header::CONTENT_TYPE, "application/json")], data.into_envelope()).into_response(),
         Err(err) => err.into_response(),
     };
+    // A storefront's answers are read by the school's own web site, on another origin.
+    if storefront {
+        response.headers_mut().insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    }
     metrics::histogram!("volante_plugin_dispatch_seconds").record(started.elapsed().as_secs_f64());
     response
 }
 
-async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Result<super::answer::JsonAnswer, ApiError> {
+/// The browser's question before a school's web site (another origin) sends a storefront
+/// (`auth = "webapi"`) call with its `Authorization`: allowed from any origin, since the web-api
+/// key, not a cookie, is the credential. Any other path has no cross-origin calls.
+async fn preflight(state: &AppState, uri: &Uri) -> Response {
+    let path = api_path(uri.path());
+    let mut storefront = false;
+    for method in ["GET", "POST"] {
+        if let Some((_, route, _)) = state.plugins.route(method, path).await {
+            storefront |= route.auth == AuthKind::Webapi;
+        }
+    }
+    if !storefront {
+        return ApiError::new(codes::UNKNOWN_CALL, "Llamada desconocida").into_response();
+    }
+    (
+        StatusCode::NO_CONTENT,
+        [
+            (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
+            (header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST"),
+            (header::ACCESS_CONTROL_ALLOW_HEADERS, "Authorization, Content-Type"),
+            (header::ACCESS_CONTROL_MAX_AGE, "600"),
+        ],
+    )
+        .into_response()
+}
+
+/// The call's path without the `/api/` prefix (inside the `/api` nest it is already stripped)
+/// and without surrounding slashes.
+fn api_path(path: &str) -> &str {
+    path.strip_prefix("/api/").unwrap_or(path).trim_start_matches('/').trim_end_matches('/')
+}
+
+/// A storefront's credential (`Authorization: Bearer <web-api key> [<customer reference>]`): the
+/// key, and the customer's reference when one was sent. Anything more is not a credential.
+fn storefront_credential(token: Option<&str>) -> ApiResult<(Option<&str>, Option<&str>)> {
+    let mut parts = token.unwrap_or("").split_whitespace();
+    let (key, customer) = (parts.next(), parts.next());
+    if parts.next().is_some() {
+        return Err(ApiError::new(codes::SESSION_EXPIRED, "La credencial de la tienda no es válida"));
+    }
+    Ok((key, customer))
+}
+
+async fn dispatch_inner(state: AppState, request: axum::extract::Request, storefront: &mut bool) -> Result<super::answer::JsonAnswer, ApiError> {
     let (parts, body) = request.into_parts();
     let method: Method = parts.method.clone();
     let uri: Uri = parts.uri.clone();
     // Inside the `/api` nest the prefix is already stripped; outside it is not.
-    let path = uri.path();
-    let path = path.strip_prefix("/api/").unwrap_or(path).trim_start_matches('/').trim_end_matches('/');
+    let path = api_path(uri.path());
     let Some((plugin, route, params)) = state.plugins.route(method.as_str(), path).await else {
         return Err(ApiError::new(codes::UNKNOWN_CALL, "Llamada desconocida"));
     };
+    *storefront = route.auth == AuthKind::Webapi;
     let token = session::request_token(&parts);
     let session = match route.auth {
         AuthKind::Token => Some(session::resolve(&state, token.as_deref()).await.map_err(session::SessionProblem::error)?),
@@ -273,8 +324,16 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
         .collect();
     // A public link's route runs in the business that issued the link, without a user, whoever
     // holds it (a session of any business is not used).
+    let mut presented = None;
     let link = match (&route.auth, &route.link) {
-        (AuthKind::Webapi, _) => Some(webapi_business(&state, &plugin.manifest.plugin.id, &service, token.as_deref()).await?),
+        (AuthKind::Webapi, _) => {
+            let (key, customer) = storefront_credential(token.as_deref())?;
+            let found = webapi_business(&state, &plugin.manifest.plugin.id, &service, key).await?;
+            if let Some(customer) = customer {
+                presented = Some(customer_reference(&state, &plugin.manifest.plugin.id, found.0, customer).await?);
+            }
+            Some(found)
+        }
         (_, Some(name)) => {
             let body = form_text.as_deref().map(str::as_bytes).or(json_bytes.as_deref()).and_then(|b| serde_json::from_slice::<Value>(b).ok());
             let reference = super::links::carried(name, &params, &query, body.as_ref())
@@ -316,7 +375,25 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request) -> Res
         },
     };
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
-    state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening, uploaded).await
+    state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening, uploaded, presented).await
+}
+
+/// The customer's reference a storefront call presented beside its key: a live link the same
+/// plugin issued in the key's business (`links.presented`). Anything else is `SESSION-001`, on
+/// which the site forgets the customer's sign-in.
+async fn customer_reference(state: &AppState, plugin_id: &str, business_id: i64, reference: &str) -> ApiResult<String> {
+    let refused = || ApiError::new(codes::SESSION_EXPIRED, "La sesión del cliente no es válida o ha caducado");
+    let link = super::links::resolve(state, reference).await.map_err(|err| {
+        if err.code() == codes::NOT_FOUND || err.code() == super::links::LINK_GONE {
+            refused()
+        } else {
+            err
+        }
+    })?;
+    if link.plugin_id != plugin_id || link.business_id != business_id {
+        return Err(refused());
+    }
+    Ok(reference.to_string())
 }
 
 /// The business a storefront (`auth = "webapi"`) route's call runs in, and its services: the

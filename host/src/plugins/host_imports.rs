@@ -148,6 +148,9 @@ pub struct CallState {
     pub answer: Option<Vec<AnswerPart>>,
     /// The page the host reads for the answer once the guest has returned (`answer.respond-page`).
     pub page: Option<super::answer::PageStatements>,
+    /// The customer's reference a storefront call presented beside its web-api key, checked
+    /// (`links.presented`).
+    pub presented: Option<String>,
 }
 
 impl CallState {
@@ -176,6 +179,7 @@ impl CallState {
             held: Vec::new(),
             answer: None,
             page: None,
+            presented: None,
         }
     }
 

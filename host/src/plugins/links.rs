@@ -224,6 +224,10 @@ impl links::Host for CallState {
         self.effects.links.revoked.push(reference);
         Ok(Ok(()))
     }
+
+    async fn presented(&mut self) -> wasmtime::Result<Option<String>> {
+        Ok(self.presented.clone())
+    }
 }
 
 #[cfg(test)]

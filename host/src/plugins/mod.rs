@@ -718,6 +718,7 @@ impl Plugins {
         read_only: bool,
         opening: Opening,
         uploaded: Vec<i64>,
+        presented: Option<String>,
     ) -> ApiResult<answer::JsonAnswer> {
         if let Opening::Failed(err) = opening {
             for file_id in uploaded {
@@ -733,6 +734,7 @@ impl Plugins {
         state.effects.files_created = uploaded;
         state.read_only = read_only;
         state.answering = true;
+        state.presented = presented;
         let started = std::time::Instant::now();
         let (mut store, instance) = match self.ready.take(&plugin) {
             Some(ready::ReadyInstance { mut store, instance }) => {

@@ -312,3 +312,37 @@ async fn a_paid_order_is_invoiced_in_billing() {
     let invoices = app.post("invoice/readall", Some(&director), json!({})).await;
     assert_eq!(assert_ok(&invoices)["total"], 1, "{invoices}");
 }
+
+/// The school's own web site is on another origin: the browser's preflight for a storefront call
+/// is answered (any origin, the `Authorization` header allowed) and so are its answers, refusals
+/// included; a staff call gets neither.
+#[tokio::test]
+async fn storefront_calls_answer_the_schools_web_site() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    install(&app, &provider, "web", &[app.demo.school_business_id]).await;
+    let preflight = |path: &str| {
+        app.client
+            .request(reqwest::Method::OPTIONS, format!("{}/api/{path}", app.url))
+            .header("Origin", "https://autoescuela.example")
+            .header("Access-Control-Request-Method", "GET")
+            .header("Access-Control-Request-Headers", "authorization")
+            .send()
+    };
+    let answer = preflight("web/api/user/verify").await.unwrap();
+    assert_eq!(answer.status(), 204);
+    let header = |name: &str| answer.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    assert_eq!(header("access-control-allow-origin"), "*");
+    assert!(header("access-control-allow-headers").to_lowercase().contains("authorization"));
+    assert!(header("access-control-allow-methods").contains("GET"));
+    let staff = preflight("web/ecommerce/order/readall").await.unwrap();
+    assert!(staff.headers().get("access-control-allow-origin").is_none());
+    assert_eq!(error_code(&staff.json().await.unwrap()), "REQ-404");
+
+    let refused = app.client.get(format!("{}/api/web/api/user/verify", app.url)).header("Origin", "https://autoescuela.example").send().await.unwrap();
+    assert_eq!(refused.headers().get("access-control-allow-origin").and_then(|v| v.to_str().ok()), Some("*"));
+    assert_eq!(error_code(&refused.json().await.unwrap()), "SESSION-000");
+    let director = app.director().await;
+    let staff = app.client.get(format!("{}/api/web/apis/read", app.url)).header("Authorization", format!("Token {director}")).send().await.unwrap();
+    assert!(staff.headers().get("access-control-allow-origin").is_none());
+}

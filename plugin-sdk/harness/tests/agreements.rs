@@ -4,43 +4,12 @@
 //! session (the link opens the request and its files, nothing else), signing once, the signed PDF
 //! with the signer's data drawn on it, and the link's end when the request or the agreement goes.
 
-use lopdf::content::{Content, Operation};
-use lopdf::{dictionary, Document, Object, Stream};
+use lopdf::Document;
 use serde_json::{json, Value};
 use volante_plugin_harness::{code, decode_base64, fields, ok, pdftotext, Harness};
 
-/// An 8×4 PNG with transparent pixels: a drawn signature.
-const SIGNATURE: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAYAAACzzX7wAAAAF0lEQVR4nGNgYAj4D8QMuGm8kiCaUhMAk9YZ8aqd8JsAAAAASUVORK5CYII=";
-
-/// A one-page A4 contract to sign.
-fn template() -> Vec<u8> {
-    let mut doc = Document::with_version("1.5");
-    let pages = doc.new_object_id();
-    let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Times-Roman" });
-    let content = Content {
-        operations: vec![
-            Operation::new("BT", vec![]),
-            Operation::new("Tf", vec!["F1".into(), 14.into()]),
-            Operation::new("Td", vec![72.into(), 780.into()]),
-            Operation::new("Tj", vec![Object::string_literal("CONTRATO DE ENSENANZA")]),
-            Operation::new("ET", vec![]),
-        ],
-    };
-    let content = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
-    let page = doc.add_object(dictionary! {
-        "Type" => "Page", "Parent" => pages, "Contents" => content,
-        "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } },
-    });
-    doc.objects.insert(
-        pages,
-        Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => vec![page.into()], "Count" => 1, "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()] }),
-    );
-    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages });
-    doc.trailer.set("Root", catalog);
-    let mut out = Vec::new();
-    doc.save_to(&mut out).unwrap();
-    out
-}
+mod common;
+use common::{template, SIGNATURE};
 
 fn place(variable: &str, x: f64, y: f64) -> Value {
     json!({ "variable": variable, "page": 1, "x": x, "y": y, "size": 11 })

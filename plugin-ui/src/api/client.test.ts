@@ -65,6 +65,31 @@ describe('api client', () => {
     expect(api.calls('POST user/login')[0].headers.authorization).toBeUndefined();
   });
 
+  it("sends a storefront call's credential instead of the session's token, with or without a session", async () => {
+    const api = mockApi({ 'GET web/api/user/verify': envelopeOk({ user: { id: 4 } }), 'POST web/api/user/access': envelopeOk({ sent: true }) });
+    // signed out: no session is needed
+    await expect(api.client.get('web/api/user/verify', undefined, { credential: 'Bearer wk_1 ct_1' })).resolves.toEqual({ user: { id: 4 } });
+    expect(api.calls('GET web/api/user/verify')[0].headers.authorization).toBe('Bearer wk_1 ct_1');
+    // signed in as staff: the session's token does not go with it
+    api.store.signIn('staff-token', 'super');
+    await expect(api.client.post('web/api/user/access', { email: 'a@b.es' }, { credential: 'Bearer wk_1' })).resolves.toEqual({ sent: true });
+    const [access] = api.calls('POST web/api/user/access');
+    expect(access.headers.authorization).toBe('Bearer wk_1');
+    expect(access.body).toEqual({ email: 'a@b.es' });
+    // an empty credential sends no Authorization at all
+    await api.client.get('web/api/user/verify', undefined, { credential: '' });
+    expect(api.calls('GET web/api/user/verify')[1].headers.authorization).toBeUndefined();
+    expect(api.store.getToken()).toBe('staff-token');
+  });
+
+  it("a storefront call's SESSION-001 is the caller's to handle: no forced logout, the session stays", async () => {
+    const api = mockApi({ 'GET web/api/user/data': readError('SESSION-001', 'La sesión ha caducado') });
+    api.store.signIn('keep', 'super');
+    await expect(api.client.get('web/api/user/data', undefined, { credential: 'Bearer wk_1 ct_old' })).rejects.toMatchObject({ code: 'SESSION-001' });
+    expect(api.forcedLogouts).toBe(0);
+    expect(api.store.getToken()).toBe('keep');
+  });
+
   it('turns a fetch failure into REQ-100 with the cause as details', async () => {
     const client = createApiClient({
       store: createSessionStore(),

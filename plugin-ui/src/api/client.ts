@@ -2,7 +2,8 @@
  * The client for the host's API envelope (spec general §7).
  *
  * - base `/api`; reads are GET with query parameters, writes are POST with a JSON body;
- * - the session header is `Authorization: Token <token>`;
+ * - the session header is `Authorization: Token <token>`; a storefront call passes its own
+ *   `credential` (`Bearer <web-api key> [<customer token>]`), sent instead and needing no session;
  * - `{success:true, data}` resolves `data`; `{success:false, error}` rejects with the server's
  *   error unchanged (one object for GET, a list for POST);
  * - a protected call with no stored token rejects locally with SESSION-000 and sends nothing;
@@ -23,6 +24,12 @@ export type QueryParams = Record<string, QueryValue | QueryValue[]>;
 export interface CallOptions {
   /** Protected call (default): needs a stored token. `false` for sign-in, registration… */
   auth?: boolean;
+  /**
+   * A storefront call's `Authorization` value (`Bearer <web-api key> <customer token>`), sent
+   * instead of the session's token, which then never goes. It implies no session is needed (as
+   * `auth: false`); an empty one sends no `Authorization` at all.
+   */
+  credential?: string;
   signal?: AbortSignal;
 }
 
@@ -74,11 +81,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function call<T>(method: 'GET' | 'POST', path: string, init: { params?: QueryParams; body?: unknown; form?: FormData }, opts: CallOptions = {}): Promise<T> {
     const normalised = path.replace(/^\/+/, '');
     const token = store.getToken();
-    const protectedCall = opts.auth !== false;
+    const storefront = opts.credential !== undefined;
+    const protectedCall = opts.auth !== false && !storefront;
     if (protectedCall && !token) throw sessionInvalid();
 
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token) headers.Authorization = `Token ${token}`;
+    if (storefront) {
+      if (opts.credential) headers.Authorization = opts.credential;
+    } else if (token) {
+      headers.Authorization = `Token ${token}`;
+    }
     let body: string | FormData | undefined;
     if (init.form) {
       body = init.form;

@@ -1169,6 +1169,65 @@ fn config_read(_ctx: &Ctx, _req: &Req) -> Result<Value> {
     Ok(serde_json::to_value(config())?)
 }
 
+#[derive(Deserialize)]
+struct ContactArgs {
+    contact_id: i64,
+}
+
+/// One agreement sent to a customer, as the customer's own area shows it
+/// (`agreement.of_contact`): the page to sign it while pending, the signed PDF once signed.
+#[derive(Debug, Serialize)]
+struct CustomerAgreement {
+    id: i64,
+    agreement_name: String,
+    #[serde(rename = "type")]
+    kind: String,
+    type_name: String,
+    status: String,
+    requested_at: String,
+    signed_at: Option<String>,
+    sign_path: Option<String>,
+    signed_url: Option<String>,
+}
+
+/// The signature requests sent to the contact `contact_id` (not deleted), newest first.
+fn of_contact(ctx: &Ctx, contact_id: i64) -> Result<Vec<CustomerAgreement>> {
+    #[derive(Deserialize)]
+    struct Row {
+        id: i64,
+        created_at: String,
+        reference: String,
+        status: String,
+        signed_at: Option<String>,
+        signed_file_id: Option<i64>,
+        name: String,
+        kind: String,
+    }
+    let rows: Vec<Row> = sql::query_as(
+        "SELECT r.id, r.created_at, r.reference, r.status, r.signed_at, r.signed_file_id, a.name, a.type AS kind \
+         FROM agreements_request r JOIN agreements_agreement a ON a.id = r.agreement_id AND a.business_id = r.business_id \
+         WHERE r.business_id = $1 AND r.contact_id = $2 AND r.state <> 'deleted' ORDER BY r.id DESC LIMIT 200",
+        &params![ctx.business_id, contact_id],
+    )?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let signed = row.status == "signed";
+            CustomerAgreement {
+                id: row.id,
+                agreement_name: row.name,
+                type_name: TYPES.iter().find(|(k, _)| *k == row.kind).map(|(_, n)| n.to_string()).unwrap_or_default(),
+                kind: row.kind,
+                requested_at: row.created_at,
+                signed_at: row.signed_at,
+                sign_path: (!signed).then(|| format!("/agreement/sign/{}", row.reference)),
+                signed_url: link_url(row.signed_file_id.filter(|_| signed), &row.reference).as_str().map(str::to_string),
+                status: row.status,
+            }
+        })
+        .collect())
+}
+
 pub struct Agreements;
 
 impl Plugin for Agreements {
@@ -1186,6 +1245,18 @@ impl Plugin for Agreements {
             .post("agreement/request/sign", request_sign)
             .post("agreement/request/delete", request_delete)
             .post("agreement/file/upload", file_upload)
+    }
+
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        match function {
+            // The online shop's customer area lists the customer's own agreements.
+            "agreement.of_contact" => {
+                let args: ContactArgs = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let found = of_contact(ctx, args.contact_id).map_err(|e| e.details)?;
+                serde_json::to_string(&found).map_err(|e| e.to_string())
+            }
+            other => Err(format!("unknown function `{other}`")),
+        }
     }
 
     fn schemas(schemas: &mut Schemas) {

@@ -66,6 +66,13 @@ impl Plugin for Contacts {
                 let person = with_dgt(ctx, args.id).map_err(|e| e.details)?;
                 serde_json::to_string(&person).map_err(|e| e.to_string())
             }
+            // The online shop's customer area finds who asks to sign in by e-mail: the active
+            // customer (client) with that address, the most recent if several share it.
+            "contact.by_email" => {
+                let args: EmailArgs = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let found = by_email(ctx, &args.email).map_err(|e| e.details)?;
+                serde_json::to_string(&found).map_err(|e| e.to_string())
+            }
             other => Err(format!("unknown function `{other}`")),
         }
     }
@@ -94,6 +101,36 @@ struct IdArgs {
 #[derive(Deserialize)]
 struct IdsArgs {
     ids: Vec<i64>,
+}
+
+#[derive(Deserialize)]
+struct EmailArgs {
+    email: String,
+}
+
+/// The id of the active customer contact whose e-mail is `email` (compared trimmed and without
+/// case), the most recent one when several share it; `None` for no such contact.
+fn by_email(ctx: &Ctx, email: &str) -> Result<Option<i64>> {
+    let email = email.trim().to_lowercase();
+    if email.is_empty() {
+        return Ok(None);
+    }
+    let mut params = Vec::new();
+    let scope = resource::scope_sql::<Contact>(ctx, &mut params);
+    params.push(email.to_sql());
+    #[derive(Deserialize)]
+    struct Found {
+        id: i64,
+    }
+    let found: Vec<Found> = sql::query_as(
+        &format!(
+            "SELECT id FROM contacts_contact WHERE {scope} AND state = 'active' AND relation = 'client' \
+             AND LOWER(TRIM(email)) = ${} ORDER BY id DESC LIMIT 1",
+            params.len()
+        ),
+        &params,
+    )?;
+    Ok(found.first().map(|f| f.id))
 }
 
 /// One contact as another module lists it (`contact.summaries`).

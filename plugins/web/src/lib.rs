@@ -3,12 +3,14 @@
 //! Redsys page (card or Bizum); the bank's signed notification marks the order paid. Staff
 //! configure the gateway and the keys and follow the orders. See README.md for the calls.
 
+mod customer;
 mod gateway;
 mod order;
 pub mod redsys;
 
 use volante_plugin_sdk::prelude::*;
 
+pub use customer::{AccessBody, CustomerUser};
 pub use gateway::{Apis, Gateway, GatewayUpdate, KeyUpdate, SalesBilling, ThirdPartyKey};
 pub use order::{ConfigureBody, Customer, Line, LineIn, Notification, Order, PreorderBody};
 
@@ -31,6 +33,13 @@ impl Plugin for Web {
             .get("web/api/product/read/{id}", |ctx, req| order::storefront_product(ctx, req.param("id")?))
             .get("web/api/taxes/read", order::storefront_taxes)
             .post("web/api/ecommerce/preorder", order::preorder)
+            // The customer area.
+            .post("web/api/user/access", customer::access)
+            .get("web/api/user/verify", customer::verify)
+            .get("web/api/user/data", customer::data)
+            .get("web/api/user/agreement", customer::agreements)
+            .get("web/api/ecommerce/preorder/read/all", customer::orders)
+            .post("web/api/user/logout", customer::logout)
             .post("web/api/payments/tpv/notify/{key}", order::notify)
     }
 
@@ -52,7 +61,9 @@ impl Plugin for Web {
             .add::<ConfigureBody>("web_order_configure")
             .add::<order::IdBody>("web_id")
             .add::<gateway::SalesBillingUpdate>("web_sales_billing")
-            .add::<Order>("web_order");
+            .add::<Order>("web_order")
+            .add::<AccessBody>("web_customer_access")
+            .add::<CustomerUser>("web_customer_user");
     }
 }
 

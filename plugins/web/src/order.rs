@@ -3,7 +3,7 @@
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery};
-use volante_plugin_sdk::{events, host, mail, money, plugins, validate, Checks};
+use volante_plugin_sdk::{events, host, links, mail, money, plugins, validate, Checks};
 
 use crate::gateway::{notify_url, Apis, Gateway};
 use crate::redsys;
@@ -99,6 +99,8 @@ pub struct Order {
     pub invoice_id: Option<i64>,
     /// Its number (`F2026-0001`).
     pub invoice_number: String,
+    /// The customer's contact, when a signed-in customer placed it (the customer area).
+    pub contact_id: Option<i64>,
 }
 
 impl Resource for Order {
@@ -293,6 +295,11 @@ fn bank_reference(id: i64) -> String {
 
 pub fn preorder(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: PreorderBody = req.json()?;
+    // A signed-in customer's order is theirs (their area lists it).
+    let contact_id = match links::presented() {
+        Some(_) => Some(crate::customer::signed_in(ctx)?.contact_id),
+        None => None,
+    };
     let gateway = Gateway::load();
     let (Some(key), Some(webapi_key)) = (gateway.usable_key(), Apis::load().webapi_key) else {
         return Err(Error::conflict("La tienda no tiene configurada la pasarela de pago"));
@@ -357,6 +364,7 @@ pub fn preorder(ctx: &Ctx, req: &Req) -> Result<Value> {
         total,
         url_ok,
         url_ko,
+        contact_id,
         ..Order::default()
     };
     order.set_status(UNPAID);

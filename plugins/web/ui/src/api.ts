@@ -187,3 +187,82 @@ export function webApi(api: ApiClient) {
 }
 
 export type WebApi = ReturnType<typeof webApi>;
+
+/* The customer area (public screens): the storefront's calls with the customer's sign-in. */
+
+/** The signed-in customer (`GET web/api/user/verify`, `user/data`). */
+export interface CustomerUser extends Customer {
+  id: number;
+}
+
+/** `GET web/api/user/data`: the customer and how many orders and agreements they have. */
+export interface CustomerData {
+  user: CustomerUser;
+  orders: { total: number; unpaid: number };
+  agreements: { total: number; pending: number };
+}
+
+export type AgreementStatus = 'requested' | 'signed';
+
+/** An agreement the school asked the customer to sign (`GET web/api/user/agreement`). */
+export interface CustomerAgreement {
+  id: number;
+  agreement_name: string;
+  type: string;
+  type_name: string;
+  status: AgreementStatus;
+  requested_at: string;
+  signed_at: string | null;
+  /** The agreements plugin's public signing page (an in-app path), while it waits for the signature. */
+  sign_path: string | null;
+  /** The signed PDF, once signed. */
+  signed_url: string | null;
+}
+
+/** `GET web/api/product/read/{id}`: a product on sale (money in cents, the rate in hundredths of a percent). */
+export interface StorefrontProduct {
+  id: number;
+  reference: string;
+  name: string;
+  description: string;
+  /** The unit price before tax. */
+  price: number;
+  tax_id?: number | null;
+  tax_name: string;
+  tax_rate: number;
+  /** The unit price with its tax. */
+  total: number;
+  price_visible: boolean;
+}
+
+/** `GET web/api/payments/tpv/read`: what the shop may offer, without secrets. */
+export interface StorefrontMethods {
+  configured: boolean;
+  environment: Environment;
+  methods: PaymentMethod[];
+}
+
+/** `POST web/api/ecommerce/preorder`. */
+export interface PreorderBody {
+  payment_method: PaymentMethod;
+  customer: Customer;
+  /** Where the confirmation goes; the customer's e-mail when empty. */
+  notification_email: string;
+  accept_terms: boolean;
+  /** Where the bank sends the customer back after paying, and after a failed payment. */
+  url_ok: string;
+  url_ko: string;
+  lines: { product_id: number; quantity: number }[];
+}
+
+/** The bank's payment page and the signed fields to post to it (Redsys). */
+export interface PaymentForm {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** What `POST web/api/ecommerce/preorder` answers: the order placed and how to pay it. */
+export interface PreorderAnswer {
+  order: Order;
+  payment: PaymentForm;
+}

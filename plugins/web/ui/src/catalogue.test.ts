@@ -7,38 +7,57 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { ENVIRONMENTS, KEY_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
+import { AGREEMENT_STATUSES, CUSTOMER_PATHS, CUSTOMER_SCREENS, ENVIRONMENTS, KEY_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
 import web from './module';
 
 const src = dirname(fileURLToPath(import.meta.url));
 const manifestPath = resolve(src, '../../plugin.toml');
 
 const lookup = (key: string) => catalogueLookup(es, key);
+/** The quoted paths of `name = [ … ]` in a TOML text. */
+const pathsOf = (toml: string, name: string) => {
+  const from = toml.slice(toml.search(new RegExp(`^${name} = \\[`, 'm')));
+  return [...from.slice(0, from.indexOf(']')).matchAll(/"(\/[^"]+)"/g)].map((m) => m[1]);
+};
+const declared = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 describe('the web remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, four routes behind the web permission', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, four staff routes behind the web permission and the public customer area', () => {
     expect(isVolanteModule(web)).toBe(true);
     expect(web.id).toBe('web');
     expect(web.namespace).toBe('web');
     expect(resources.en).toEqual({});
-    expect(web.routes.map((r) => r.path)).toEqual(['/web/payments', '/web/apis', '/web/orders', '/web/orders/:order_id']);
-    // every staff call needs the permission, reading too
-    expect(web.routes.every((r) => r.permission === 'web')).toBe(true);
+    expect(web.routes.map((r) => [r.path, r.permission ?? null])).toEqual([
+      // every staff call needs the permission, reading too
+      ['/web/payments', 'web'],
+      ['/web/apis', 'web'],
+      ['/web/orders', 'web'],
+      ['/web/orders/:order_id', 'web'],
+      // the customer area: public screens, no permission (the storefront's key and the customer's token)
+      ['/layout/contact/dashboard', null],
+      ['/layout/contact/account', null],
+      ['/layout/contact/orders', null],
+      ['/layout/contact/order/create', null],
+      ['/layout/contact/agreements', null],
+    ]);
+    expect(CUSTOMER_SCREENS.map((s) => CUSTOMER_PATHS[s])).toEqual(web.routes.filter((r) => !r.permission).map((r) => r.path));
   });
 
-  it.runIf(existsSync(manifestPath))("matches plugin.toml's [ui]: remote, routes, menu labels and paths", () => {
+  it.runIf(existsSync(manifestPath))("matches plugin.toml's [ui]: remote, routes, public routes, menu labels and paths", () => {
     const manifest = readFileSync(manifestPath, 'utf8');
     const ui = manifest.slice(manifest.indexOf('[ui]'));
     expect(ui).toMatch(/remote = "web"/);
-    const routes = ui.slice(ui.indexOf('routes = ['));
-    const declared = [...routes.slice(0, routes.indexOf(']')).matchAll(/"(\/[^"]+)"/g)].map((m) => m[1]);
-    expect(web.routes.map((r) => r.path.replace(/:(\w+)/g, '{$1}'))).toEqual(declared);
+    expect(ui).toMatch(/exposes = \["\.\/routes"\]/);
+    expect(web.routes.map((r) => declared(r.path))).toEqual(pathsOf(ui, 'routes'));
+    // the public routes are the ones without a permission, each also one of the routes
+    expect(web.routes.filter((r) => !r.permission).map((r) => declared(r.path))).toEqual(pathsOf(ui, 'public_routes'));
     const labels = [...manifest.matchAll(/label = "web:([\w.]+)"/g)].map((m) => m[1]);
     expect(labels).toEqual(['menu.orders', 'menu.payments', 'menu.apis']);
     expect(labels.map(lookup)).toEqual(['Pedidos', 'Pasarela de pago', 'Claves y API']);
-    const paths = [...ui.slice(ui.indexOf('[[ui.menu]]')).matchAll(/path = "([^"]+)"/g)].map((m) => m[1]);
+    // no menu entry for the customer area
+    const paths = [...ui.slice(ui.indexOf('[[ui.menu]]')).matchAll(/^path = "([^"]+)"/gm)].map((m) => m[1]);
     expect(paths).toEqual(['/web/orders', '/web/payments', '/web/apis']);
-    for (const path of paths) expect(web.routes.some((r) => r.path === path)).toBe(true);
+    for (const path of paths) expect(web.routes.some((r) => r.path === path && r.permission === 'web')).toBe(true);
   });
 
   it('no component carries a literal user-facing string', () => {
@@ -52,12 +71,22 @@ describe('the web remote', () => {
   });
 
   it("every value of the fixed lists has the README's Spanish name", () => {
-    const families: Record<string, readonly (string | number)[]> = { state: ORDER_STATES, method: PAYMENT_METHODS, environment: ENVIRONMENTS, kinds: KEY_KINDS };
+    const families: Record<string, readonly (string | number)[]> = {
+      state: ORDER_STATES,
+      method: PAYMENT_METHODS,
+      environment: ENVIRONMENTS,
+      kinds: KEY_KINDS,
+      agreementStatus: AGREEMENT_STATUSES,
+      'customer.nav': CUSTOMER_SCREENS,
+    };
     const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`).filter((key) => !hasMessage(es, key)));
     expect(missing).toEqual([]);
     expect(ORDER_STATES.map((s) => lookup(`state.${s}`))).toEqual(['Pendiente de pago', 'Pagado', 'Configurado', 'Con errores']);
     expect(PAYMENT_METHODS.map((m) => lookup(`method.${m}`))).toEqual(['Tarjeta', 'Bizum']);
     expect(ENVIRONMENTS.map((e) => lookup(`environment.${e}`))).toEqual(['Pruebas', 'Real']);
     expect(KEY_KINDS.map((k) => lookup(`kinds.${k}`))).toEqual(['Mapas', 'Analítica', 'Redes sociales', 'Pasarela de pago', 'Correo y SMS', 'Integración externa']);
+    expect(AGREEMENT_STATUSES.map((s) => lookup(`agreementStatus.${s}`))).toEqual(['Pendiente de firma', 'Firmado']);
+    expect(CUSTOMER_SCREENS.map((s) => lookup(`customer.nav.${s}`))).toEqual(['Inicio', 'Mis datos', 'Mis pedidos', 'Nuevo pedido', 'Mis acuerdos']);
+    expect(hasMessage(es, 'customer.order.unavailable')).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens show
  * them. Their Spanish names are in the catalogue (`state.1`, `method.card`, `kinds.maps`…).
  */
-import type { Environment, KeyKind, OrderState, PaymentMethod } from './api';
+import type { AgreementStatus, Environment, KeyKind, OrderState, PaymentMethod } from './api';
 
 /** The plugin's one permission: every staff call needs it, reading and writing. */
 export const PERMISSION = 'web';
@@ -24,3 +24,28 @@ export const MERCHANT_CODE = /^\d{9}$/;
 export const TERMINAL = /^\d{1,3}$/;
 
 export const orderPath = (id: number) => `/web/orders/${id}`;
+
+/**
+ * The customer area's screens (public: `[ui] public_routes`, no permission), in the order its
+ * navigation shows them.
+ */
+export const CUSTOMER_PATHS = {
+  dashboard: '/layout/contact/dashboard',
+  account: '/layout/contact/account',
+  orders: '/layout/contact/orders',
+  orderCreate: '/layout/contact/order/create',
+  agreements: '/layout/contact/agreements',
+} as const;
+
+export type CustomerScreen = keyof typeof CUSTOMER_PATHS;
+export const CUSTOMER_SCREENS = Object.keys(CUSTOMER_PATHS) as CustomerScreen[];
+
+/** A customer's agreement: waiting for the signature, or signed. */
+export const AGREEMENT_STATUSES: AgreementStatus[] = ['requested', 'signed'];
+
+/** The quantity of a line of a new order (`preorder`: 1 to 99). */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+
+/** The buyer's fields of a new order, as `Customer` has them and `preorder` names them (`customer.name`…). */
+export const CUSTOMER_FIELDS = ['name', 'nif', 'email', 'phone', 'address', 'postal_code', 'city', 'province'] as const;

@@ -3,18 +3,25 @@
 import { lazy } from 'react';
 import { defineModule } from '@volante/plugin-ui';
 import { NAMESPACE, resources } from './i18n';
-import { PERMISSION } from './lists';
+import { CUSTOMER_PATHS, PERMISSION } from './lists';
 import './web.css';
 
 const GatewayPage = lazy(() => import('./pages/GatewayPage'));
 const ApisPage = lazy(() => import('./pages/ApisPage'));
 const OrderListPage = lazy(() => import('./pages/OrderListPage'));
 const OrderViewPage = lazy(() => import('./pages/OrderViewPage'));
+const CustomerDashboardPage = lazy(() => import('./pages/CustomerDashboardPage'));
+const CustomerAccountPage = lazy(() => import('./pages/CustomerAccountPage'));
+const CustomerOrdersPage = lazy(() => import('./pages/CustomerOrdersPage'));
+const CustomerOrderCreatePage = lazy(() => import('./pages/CustomerOrderCreatePage'));
+const CustomerAgreementsPage = lazy(() => import('./pages/CustomerAgreementsPage'));
 
 /**
- * Four routes (plugin.toml [ui] routes), behind the `web` permission: every staff call needs it,
- * reading too. The pages still ask the session (`useSession().can`) before offering what writes,
- * as the other plugins do; the host checks again.
+ * Nine routes (plugin.toml [ui] routes). The staff's four, behind the `web` permission: every
+ * staff call needs it, reading too. The pages still ask the session (`useSession().can`) before
+ * offering what writes, as the other plugins do; the host checks again. And the customer area's
+ * five, public (`[ui] public_routes`: no session, no permission; the shell shows them in its public
+ * layout): their calls are the storefront's, with the web-api key and the customer's token.
  */
 const web = defineModule({
   id: 'web',
@@ -25,6 +32,11 @@ const web = defineModule({
     { path: '/web/apis', Component: ApisPage, permission: PERMISSION },
     { path: '/web/orders', Component: OrderListPage, permission: PERMISSION },
     { path: '/web/orders/:order_id', Component: OrderViewPage, permission: PERMISSION },
+    { path: CUSTOMER_PATHS.dashboard, Component: CustomerDashboardPage },
+    { path: CUSTOMER_PATHS.account, Component: CustomerAccountPage },
+    { path: CUSTOMER_PATHS.orders, Component: CustomerOrdersPage },
+    { path: CUSTOMER_PATHS.orderCreate, Component: CustomerOrderCreatePage },
+    { path: CUSTOMER_PATHS.agreements, Component: CustomerAgreementsPage },
   ],
 });
 

@@ -92,3 +92,55 @@ export function apis(webapi_key: string | null = 'wk_live_abc123', overrides: Re
     keys: Object.entries(LABELS).map(([kind, label]) => ({ kind, label, public_key: '', private_set: false, ...overrides[kind] })),
   };
 }
+
+/* The customer area. */
+
+/** The school's web-api key and a customer's token, as the links carry them. */
+export const WEBAPI_KEY = 'wk_live_abc123';
+export const CUSTOMER_TOKEN = 'ct_lucia_7f3k';
+
+/** `CustomerUser`: Lucía as the customer area knows her. */
+export const customerUser = { id: 4, ...lucia };
+
+/** `GET web/api/user/data`. */
+export function customerData(extra: object = {}) {
+  return { user: customerUser, orders: { total: 3, unpaid: 1 }, agreements: { total: 2, pending: 1 }, ...extra };
+}
+
+/** A customer's agreement as `GET web/api/user/agreement` lists it: pending unless `extra` says otherwise. */
+export function agreement(id: number, extra: object = {}) {
+  return {
+    id,
+    agreement_name: 'Contrato de matrícula',
+    type: 'enrolment',
+    type_name: 'Matrícula',
+    status: 'requested',
+    requested_at: '2026-11-20T09:00:00.000Z',
+    signed_at: null,
+    sign_path: `/agreement/sign/ref-${id}`,
+    signed_url: null,
+    ...extra,
+  };
+}
+
+/** `GET web/api/product/read/{id}`: a product on sale (its unit `total` with the tax). */
+export function product(id: number, extra: object = {}) {
+  return { id, reference: 'B-COMPLETO', name: 'Permiso B completo', description: 'Matrícula, teórico y 20 prácticas', price: 49587, tax_id: 1, tax_name: 'IVA 21 %', tax_rate: 2100, total: 60000, price_visible: true, ...extra };
+}
+
+/** `GET web/api/payments/tpv/read` (gateway.rs `storefront_methods`). */
+export function methods(bizum = false, extra: object = {}) {
+  return { configured: true, environment: 'test', methods: bizum ? ['card', 'bizum'] : ['card'], ...extra };
+}
+
+/** `POST web/api/ecommerce/preorder`'s answer: the order placed and the bank's form. */
+export function preorderAnswer(extra: object = {}) {
+  return {
+    order: order(12, { reference: '000012ab34cd' }),
+    payment: {
+      url: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+      fields: { Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: 'eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI2MDAwMCJ9', Ds_Signature: 'c2lnbmF0dXJl' },
+    },
+    ...extra,
+  };
+}

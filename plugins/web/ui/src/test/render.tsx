@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SessionUser } from '@volante/plugin-ui';
 import { mockApi, type MockApi } from '@volante/plugin-ui/testing';
+import { useLocation } from 'react-router';
 import { renderModuleRoutes, testDirector } from '@volante/plugin-ui/testing/module';
 import web from '../module';
 
@@ -20,4 +21,18 @@ export const clerk: SessionUser = {
 /** The module's routes as the shell mounts them, with the kit's providers and a fake host. */
 export function renderModule(path: string, api: MockApi = mockApi(), user: SessionUser = director, extra?: ReactNode) {
   return renderModuleRoutes(web, path, { api, user, extra });
+}
+
+/** The customer area's stored sign-in: the school's key and, when given, the customer's token. */
+export function storeCustomer(key: string | null = 'wk_live_abc123', token: string | null = 'ct_lucia_7f3k') {
+  if (key) localStorage.setItem('volante.customer.key', key);
+  if (token) localStorage.setItem('volante.customer.token', token);
+}
+
+/** The stored sign-in, as the tests read it back. */
+export const storedCustomer = () => ({ key: localStorage.getItem('volante.customer.key'), token: localStorage.getItem('volante.customer.token') });
+
+/** The address bar's query (the kit's renderer shows only the path). */
+export function LocationSearch() {
+  return <output data-testid="location-search">{useLocation().search}</output>;
 }

@@ -1,0 +1,246 @@
+//! The customer area (`/layout/contact/*`): a school's customer (a contact of the contacts
+//! module) signs in with an e-mailed link and sees their data, their orders and their agreements,
+//! and orders from the catalogue. Every call is a storefront call: the site sends the web-api
+//! key and, once signed in, the customer's reference (`Authorization: Bearer <key> <reference>`),
+//! which the host checks as a live link of this plugin (`links.presented`). The reference opens
+//! one row of `web_customer_session`, which says whose it is.
+
+use volante_plugin_sdk::prelude::*;
+use volante_plugin_sdk::resource::{self, ListQuery};
+use volante_plugin_sdk::time::{format_utc, parse_utc};
+use volante_plugin_sdk::{host, links, mail, plugins, validate};
+
+use crate::gateway::Apis;
+use crate::order::{Order, UNPAID};
+
+/// How long a sign-in lasts, in days (the link it is made of expires then).
+pub const SESSION_DAYS: u32 = 30;
+/// A second access mail for the same customer within this many minutes is not sent: a form sent
+/// twice, or someone sending it for another's address, does not flood their mailbox.
+pub const RESEND_MINUTES: i64 = 2;
+/// The service whose agreements a customer sees.
+const AGREEMENTS_SERVICE: &str = "agreement";
+
+/// The access mail, as tera templates (the host adds `public_url`).
+const ACCESS_SUBJECT: &str = "Acceso a su área de cliente";
+const ACCESS_BODY: &str = "Hola {{ name }}:\n\n\
+Para entrar en su área de cliente, donde verá sus pedidos y sus contratos, abra este enlace:\n\n\
+{{ public_url }}/layout/contact/dashboard?key={{ key }}&token={{ token }}\n\n\
+El enlace es personal y vale {{ days }} días. Si no ha pedido entrar, puede ignorar este correo.\n";
+
+/// `POST web/api/user/access`.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct AccessBody {
+    /// The customer's e-mail, as the school has it.
+    pub email: String,
+}
+
+/// A customer as their own area shows them: the contact's name, fiscal code and address.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CustomerUser {
+    pub id: i64,
+    pub name: String,
+    pub nif: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub postal_code: String,
+    pub city: String,
+    pub province: String,
+}
+
+/// `POST web/api/user/access`: mail the customer with this e-mail a link into their area. The
+/// answer is the same whether or not the address is a customer's, so that the form does not tell
+/// who is a customer of the school.
+pub fn access(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: AccessBody = req.json()?;
+    if body.email.trim().is_empty() {
+        return Err(Error::required("email"));
+    }
+    let email = validate::email("email", &body.email)?;
+    let key = Apis::load().webapi_key.ok_or_else(|| Error::conflict("La tienda no tiene clave de la API web"))?;
+    let contact: Option<i64> = contacts("contact.by_email", &json!({ "email": email }))?;
+    let Some(contact_id) = contact else { return Ok(json!({ "sent": true })) };
+    if recently_mailed(ctx, contact_id)? {
+        return Ok(json!({ "sent": true }));
+    }
+    let user = user_of(contact_id)?.ok_or_else(|| Error::internal("the contact found by e-mail is gone"))?;
+    let reference = links::issue(&format!("customer:{contact_id}"), Some(SESSION_DAYS))?;
+    sql::execute(
+        "INSERT INTO web_customer_session (business_id, reference, contact_id, created_at) VALUES ($1, $2, $3, $4)",
+        &params![ctx.business_id, reference.as_str(), contact_id, host::now()],
+    )?;
+    let context = json!({ "name": user.name, "key": key, "token": reference, "days": SESSION_DAYS });
+    mail::send(&[email], ACCESS_SUBJECT, ACCESS_BODY, &context, &[])
+        .map_err(|e| Error::conflict(format!("No se ha podido enviar el correo: {}", e.details)))?;
+    Ok(json!({ "sent": true }))
+}
+
+fn recently_mailed(ctx: &Ctx, contact_id: i64) -> Result<bool> {
+    let since = format_utc(parse_utc(&host::now()).unwrap_or_default() - RESEND_MINUTES * 60);
+    #[derive(Deserialize)]
+    struct Row {
+        #[allow(dead_code)]
+        id: i64,
+    }
+    let found: Vec<Row> = sql::query_as(
+        "SELECT id FROM web_customer_session WHERE business_id = $1 AND contact_id = $2 AND created_at > $3 LIMIT 1",
+        &params![ctx.business_id, contact_id, since],
+    )?;
+    Ok(!found.is_empty())
+}
+
+/// The signed-in customer's session: the reference the call presented and whose it is.
+pub struct Session {
+    pub reference: String,
+    pub contact_id: i64,
+}
+
+fn session_expired() -> Error {
+    Error::new("SESSION-001", "La sesión del cliente no es válida o ha caducado")
+}
+
+/// The call's customer, or `SESSION-000` when it presented no sign-in and `SESSION-001` when its
+/// sign-in opens nothing here (ended, or its contact no longer an active customer).
+pub fn signed_in(ctx: &Ctx) -> Result<Session> {
+    let reference = links::presented().ok_or_else(|| Error::new("SESSION-000", "Inicie sesión en el área de cliente"))?;
+    #[derive(Deserialize)]
+    struct Row {
+        contact_id: i64,
+    }
+    let rows: Vec<Row> = sql::query_as(
+        "SELECT contact_id FROM web_customer_session WHERE business_id = $1 AND reference = $2",
+        &params![ctx.business_id, reference.as_str()],
+    )?;
+    let row = rows.into_iter().next().ok_or_else(session_expired)?;
+    Ok(Session { reference, contact_id: row.contact_id })
+}
+
+/// A function of the contacts module, whose contacts the customers are: without it (switched off
+/// for the business) the area cannot work, and says so.
+fn contacts<T: serde::de::DeserializeOwned>(function: &str, args: &Value) -> Result<T> {
+    plugins::try_call("contacts", function, args).map_err(|reason| {
+        host::log::warn(&format!("customer area: contacts/{function} did not answer: {reason}"));
+        Error::conflict("El área de cliente no está disponible: la autoescuela no tiene activo el módulo de contactos")
+    })
+}
+
+/// The contact `contact_id` as a customer, if it still is an active customer of the business.
+fn user_of(contact_id: i64) -> Result<Option<CustomerUser>> {
+    #[derive(Deserialize)]
+    struct Summary {
+        relation: String,
+        state: String,
+    }
+    let summaries: Vec<Summary> = contacts("contact.summaries", &json!({ "ids": [contact_id] }))?;
+    if !summaries.first().is_some_and(|s| s.state == "active" && s.relation == "client") {
+        return Ok(None);
+    }
+    #[derive(Deserialize, Default)]
+    #[serde(default)]
+    struct Address {
+        street: String,
+        city: String,
+        province_id: Option<i64>,
+        postal_code: String,
+    }
+    #[derive(Deserialize)]
+    struct Billing {
+        id: i64,
+        name: String,
+        tax_code: String,
+        email: String,
+        phone: String,
+        #[serde(default)]
+        address: Address,
+    }
+    let billing: Billing = contacts("contact.billing", &json!({ "id": contact_id }))?;
+    Ok(Some(CustomerUser {
+        id: billing.id,
+        name: billing.name,
+        nif: billing.tax_code,
+        email: billing.email,
+        phone: billing.phone,
+        address: billing.address.street,
+        postal_code: billing.address.postal_code,
+        city: billing.address.city,
+        province: billing.address.province_id.map(validate::province_name).unwrap_or_default().to_string(),
+    }))
+}
+
+/// The signed-in customer, or `SESSION-001` when their contact is no longer an active customer.
+pub fn current(ctx: &Ctx) -> Result<(Session, CustomerUser)> {
+    let session = signed_in(ctx)?;
+    let user = user_of(session.contact_id)?.ok_or_else(session_expired)?;
+    Ok((session, user))
+}
+
+/// `GET web/api/user/verify`: who is signed in.
+pub fn verify(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let (_, user) = current(ctx)?;
+    Ok(json!({ "user": user }))
+}
+
+/// `GET web/api/user/data`: the customer and how many orders and agreements they have.
+pub fn data(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let (session, user) = current(ctx)?;
+    #[derive(Deserialize)]
+    struct Counts {
+        total: i64,
+        unpaid: Option<i64>,
+    }
+    let counts: Vec<Counts> = sql::query_as(
+        "SELECT COUNT(*) AS total, SUM(CASE WHEN status = $3 THEN 1 ELSE 0 END) AS unpaid FROM web_order \
+         WHERE business_id = $1 AND contact_id = $2 AND state <> 'deleted'",
+        &params![ctx.business_id, session.contact_id, UNPAID],
+    )?;
+    let (total, unpaid) = counts.first().map_or((0, 0), |c| (c.total, c.unpaid.unwrap_or(0)));
+    let agreements = agreements_of(ctx, session.contact_id)?;
+    let pending = agreements.iter().filter(|a| a["status"] != "signed").count();
+    Ok(json!({
+        "user": user,
+        "orders": { "total": total, "unpaid": unpaid },
+        "agreements": { "total": agreements.len(), "pending": pending },
+    }))
+}
+
+/// The customer's agreements, from the agreements module; none when the business does not
+/// have it.
+fn agreements_of(ctx: &Ctx, contact_id: i64) -> Result<Vec<Value>> {
+    if !ctx.services.iter().any(|s| s == AGREEMENTS_SERVICE) {
+        return Ok(Vec::new());
+    }
+    plugins::call("agreements", "agreement.of_contact", &json!({ "contact_id": contact_id }))
+}
+
+/// `GET web/api/user/agreement`: the agreements sent to the customer to sign, and those signed.
+pub fn agreements(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let (session, _) = current(ctx)?;
+    Ok(Value::Array(agreements_of(ctx, session.contact_id)?))
+}
+
+/// `GET web/api/ecommerce/preorder/read/all?search=`: the customer's orders, newest first (the
+/// last 100).
+pub fn orders(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let (session, _) = current(ctx)?;
+    let mut query = ListQuery::from_query(req)?;
+    query.page = None;
+    query.per_page = Some(100);
+    query.state = None;
+    query.order = None;
+    query.filter.insert("contact_id".into(), json!(session.contact_id));
+    let page = resource::list::<Order>(ctx, &query)?;
+    Ok(serde_json::to_value(page.items)?)
+}
+
+/// `POST web/api/user/logout`: the sign-in stops opening the area.
+pub fn logout(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let session = signed_in(ctx)?;
+    links::revoke(&session.reference)?;
+    sql::execute(
+        "DELETE FROM web_customer_session WHERE business_id = $1 AND reference = $2",
+        &params![ctx.business_id, session.reference.as_str()],
+    )?;
+    Ok(json!({}))
+}

@@ -1,0 +1,122 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, useDraftForm, useLoad, type FieldErrors } from '@volante/plugin-ui';
+import { NAMESPACE } from '../i18n';
+import { CUSTOMER_PATHS } from '../lists';
+import { CustomerArea } from '../customer/CustomerArea';
+import type { CustomerApi } from '../customer/session';
+import { looksLikeEmail } from '../customer/checks';
+
+/**
+ * `/layout/contact/dashboard` — the customer area's start (public). Signed out: "Acceder al área
+ * de cliente", an e-mail to send the access link to (`POST web/api/user/access {email}`), then the
+ * same notice whether or not the e-mail is a customer's. Signed in: `user/verify`, then
+ * `user/data`: the greeting with the customer's name and the cards of their orders (total,
+ * unpaid) and agreements (total, pending signature), each linking to its page.
+ */
+export default function CustomerDashboardPage() {
+  return <CustomerArea requireSignIn={false}>{({ api, signedIn }) => (signedIn ? <Summary api={api} /> : <AccessForm api={api} />)}</CustomerArea>;
+}
+
+function AccessForm({ api }: { api: CustomerApi }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { t: ui } = useTranslation(UI_NAMESPACE);
+  const [sent, setSent] = useState(false);
+  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm<{ email: string }, { email: string }>({ email: '' }, {
+    fields: ['email'],
+    toBody: (d) => ({ email: d.email.trim() }),
+    validate: (d): FieldErrors => {
+      const email = d.email.trim();
+      if (!email) return { email: ui('form.required') };
+      return looksLikeEmail(email) ? {} : { email: ui('form.email') };
+    },
+    onSubmit: async (body) => {
+      await api.access(body.email);
+      setSent(true);
+    },
+    fallback: t('actionError'),
+  });
+
+  return (
+    <section className="card web-customer__notice" aria-labelledby="web-customer-access">
+      <h1 id="web-customer-access" className="web-customer__title">
+        {t('customer.access.title')}
+      </h1>
+      {sent ? (
+        <>
+          <p className="vk-alert vk-alert--success" role="status" data-testid="access-sent">
+            {t('customer.access.sent')}
+          </p>
+          <button type="button" className="vk-btn vk-btn--light" onClick={() => setSent(false)}>
+            {t('customer.access.again')}
+          </button>
+        </>
+      ) : (
+        <form className="vk-form" aria-label={t('customer.access.title')} aria-busy={busy} noValidate onSubmit={handleSubmit}>
+          <p className="muted web-hint">{t('customer.access.explain')}</p>
+          <FormMessages errors={errors.errors} general={errors.general} testId="access-errors" />
+          <InputField ctx={ctx} field="email" label={t('customer.access.email')} value={draft.email} required onChange={(email) => set({ email })} />
+          <FormActions>
+            <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
+              {busy ? t('customer.access.sending') : t('customer.access.submit')}
+            </button>
+          </FormActions>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function Summary({ api }: { api: CustomerApi }) {
+  const { t } = useTranslation(NAMESPACE);
+  // the token is checked first; the summary comes after
+  const load = useCallback(async () => {
+    await api.verify();
+    return api.data();
+  }, [api]);
+  const loaded = useLoad(load);
+  const data = loaded.data;
+  if (!data) return <PageState error={loaded.failed} onRetry={loaded.reload} />;
+
+  return (
+    <div className="web-page" data-testid="customer-dashboard">
+      <section className="card">
+        <h1 className="web-customer__title" data-testid="customer-greeting">
+          {t('customer.dashboard.greeting', { name: data.user.name })}
+        </h1>
+        <p className="muted web-hint">{t('customer.dashboard.intro')}</p>
+      </section>
+      <div className="web-cards">
+        <section className="card web-section" aria-labelledby="web-customer-orders" data-testid="summary-orders">
+          <h2 id="web-customer-orders" className="card__title">
+            {t('customer.dashboard.orders.title')}
+          </h2>
+          <dl className="web-facts">
+            <dt>{t('customer.dashboard.orders.total')}</dt>
+            <dd data-testid="orders-total">{data.orders.total}</dd>
+            <dt>{t('customer.dashboard.orders.unpaid')}</dt>
+            <dd data-testid="orders-unpaid">{data.orders.unpaid}</dd>
+          </dl>
+          <Link className="vk-btn vk-btn--light" to={CUSTOMER_PATHS.orders}>
+            {t('customer.dashboard.orders.link')}
+          </Link>
+        </section>
+        <section className="card web-section" aria-labelledby="web-customer-agreements" data-testid="summary-agreements">
+          <h2 id="web-customer-agreements" className="card__title">
+            {t('customer.dashboard.agreements.title')}
+          </h2>
+          <dl className="web-facts">
+            <dt>{t('customer.dashboard.agreements.total')}</dt>
+            <dd data-testid="agreements-total">{data.agreements.total}</dd>
+            <dt>{t('customer.dashboard.agreements.pending')}</dt>
+            <dd data-testid="agreements-pending">{data.agreements.pending}</dd>
+          </dl>
+          <Link className="vk-btn vk-btn--light" to={CUSTOMER_PATHS.agreements}>
+            {t('customer.dashboard.agreements.link')}
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}

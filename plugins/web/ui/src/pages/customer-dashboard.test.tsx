@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { LocationSearch, renderModule, storeCustomer, storedCustomer } from '../test/render';
+import { CUSTOMER_TOKEN, WEBAPI_KEY, customerData, customerUser } from '../test/fixtures';
+
+const DASHBOARD = '/layout/contact/dashboard';
+const auth = (req: MockRequest) => req.headers.authorization;
+
+/** The fake host of a signed-in customer: verify, then the summary. */
+function signedInHost(routes: Record<string, object> = {}) {
+  return mockApi({
+    'GET web/api/user/verify': envelopeOk({ user: customerUser }),
+    'GET web/api/user/data': envelopeOk(customerData()),
+    'POST web/api/user/logout': envelopeOk({}),
+    ...routes,
+  });
+}
+
+const accessForm = () => screen.getByRole('form', { name: 'Acceder al área de cliente' });
+
+describe('/layout/contact/dashboard', () => {
+  it("without a key says the area is entered from the school's web site, and calls nothing", async () => {
+    const api = mockApi();
+    renderModule(DASHBOARD, api);
+    expect(await screen.findByTestId('customer-no-key')).toHaveTextContent('Para entrar en el área de cliente, hágalo desde la web de la autoescuela.');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("takes the key from the school's link out of the address bar, then sends the access link with the key only", async () => {
+    const api = mockApi({ 'POST web/api/user/access': envelopeOk({ sent: true }) });
+    renderModule(`${DASHBOARD}?key=${WEBAPI_KEY}&utm_source=web`, api, undefined, <LocationSearch />);
+    await screen.findByRole('form', { name: 'Acceder al área de cliente' });
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+    expect(screen.getByTestId('location')).toHaveTextContent(DASHBOARD);
+    expect(screen.getByTestId('location-search')).toHaveTextContent(/^\?utm_source=web$/);
+    // signed out: no navigation
+    expect(screen.queryByRole('navigation', { name: 'Área de cliente' })).toBeNull();
+
+    fireEvent.change(within(accessForm()).getByLabelText(/^Correo electrónico/), { target: { value: '  lucia@example.com ' } });
+    fireEvent.click(within(accessForm()).getByRole('button', { name: 'Enviar el enlace' }));
+    expect(await screen.findByTestId('access-sent')).toHaveTextContent('Si el correo es de un cliente de la autoescuela, le hemos enviado un enlace para entrar');
+    const [access] = api.calls('POST web/api/user/access');
+    expect(access.body).toEqual({ email: 'lucia@example.com' });
+    // the storefront's key, never the staff session's token
+    expect(auth(access)).toBe(`Bearer ${WEBAPI_KEY}`);
+    expect(screen.queryByRole('form', { name: 'Acceder al área de cliente' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar otro enlace' }));
+    expect(accessForm()).toBeInTheDocument();
+  });
+
+  it('refuses an empty or malformed e-mail here, sending nothing; the host\'s field error goes under the field', async () => {
+    storeCustomer(WEBAPI_KEY, null);
+    const api = mockApi({ 'POST web/api/user/access': writeError('REQ-102', 'El correo electrónico no es válido', { field: 'email' }) });
+    renderModule(DASHBOARD, api);
+    await screen.findByRole('form', { name: 'Acceder al área de cliente' });
+    fireEvent.click(within(accessForm()).getByRole('button', { name: 'Enviar el enlace' }));
+    expect(await within(accessForm()).findByTestId('error-email')).toHaveTextContent('Este campo es obligatorio');
+    fireEvent.change(within(accessForm()).getByLabelText(/^Correo electrónico/), { target: { value: 'lucia@' } });
+    fireEvent.click(within(accessForm()).getByRole('button', { name: 'Enviar el enlace' }));
+    expect(await within(accessForm()).findByTestId('error-email')).toHaveTextContent('Introduzca un correo electrónico válido');
+    expect(api.calls('POST web/api/user/access')).toHaveLength(0);
+
+    fireEvent.change(within(accessForm()).getByLabelText(/^Correo electrónico/), { target: { value: 'lucia@example.con' } });
+    fireEvent.click(within(accessForm()).getByRole('button', { name: 'Enviar el enlace' }));
+    await waitFor(() => expect(within(accessForm()).getByTestId('error-email')).toHaveTextContent('El correo electrónico no es válido'));
+    expect(within(accessForm()).getByLabelText(/^Correo electrónico/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('access-sent')).toBeNull();
+  });
+
+  it("a key the host no longer knows (SESSION-001, no token sent) is forgotten: the page says to enter from the school's site", async () => {
+    storeCustomer(WEBAPI_KEY, null);
+    const api = mockApi({ 'POST web/api/user/access': writeError('SESSION-001', 'La clave de la API web no es válida') });
+    renderModule(DASHBOARD, api);
+    fireEvent.change(within(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).getByLabelText(/^Correo electrónico/), { target: { value: 'lucia@example.com' } });
+    fireEvent.click(within(accessForm()).getByRole('button', { name: 'Enviar el enlace' }));
+    expect(await screen.findByTestId('customer-no-key')).toBeInTheDocument();
+    expect(storedCustomer()).toEqual({ key: null, token: null });
+  });
+
+  it('the e-mailed link signs in: key and token saved and out of the address bar, user/verify then user/data, greeting and summary', async () => {
+    const api = signedInHost();
+    renderModule(`${DASHBOARD}?key=${WEBAPI_KEY}&token=${CUSTOMER_TOKEN}`, api, undefined, <LocationSearch />);
+    expect(await screen.findByTestId('customer-greeting')).toHaveTextContent('¡Hola, Lucía Pérez Gómez!');
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: CUSTOMER_TOKEN });
+    expect(screen.getByTestId('location-search')).toBeEmptyDOMElement();
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET web/api/user/verify', 'GET web/api/user/data']);
+    expect(api.requests.map(auth)).toEqual([`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`, `Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`]);
+
+    const orders = screen.getByTestId('summary-orders');
+    expect(within(orders).getByTestId('orders-total')).toHaveTextContent('3');
+    expect(within(orders).getByTestId('orders-unpaid')).toHaveTextContent('1');
+    expect(orders).toHaveTextContent('PedidosPedidos3Pendientes de pago1');
+    expect(within(orders).getByRole('link', { name: 'Ver mis pedidos' })).toHaveAttribute('href', '/layout/contact/orders');
+    const agreements = screen.getByTestId('summary-agreements');
+    expect(agreements).toHaveTextContent('AcuerdosAcuerdos2Pendientes de firma1');
+    expect(within(agreements).getByRole('link', { name: 'Ver mis acuerdos' })).toHaveAttribute('href', '/layout/contact/agreements');
+
+    // the area's navigation among its five screens, and "Cerrar sesión"
+    const nav = screen.getByRole('navigation', { name: 'Área de cliente' });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Inicio', '/layout/contact/dashboard'],
+      ['Mis datos', '/layout/contact/account'],
+      ['Mis pedidos', '/layout/contact/orders'],
+      ['Nuevo pedido', '/layout/contact/order/create'],
+      ['Mis acuerdos', '/layout/contact/agreements'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'Cerrar sesión' })).toBeEnabled();
+  });
+
+  it('an expired token (SESSION-001 on user/verify) is purged, the key kept: the access form shows', async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/verify': readError('SESSION-001', 'La sesión del cliente no es válida o ha caducado') });
+    renderModule(DASHBOARD, api);
+    expect(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).toBeInTheDocument();
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+    expect(api.calls('GET web/api/user/data')).toHaveLength(0);
+    expect(screen.queryByRole('navigation', { name: 'Área de cliente' })).toBeNull();
+  });
+
+  it("shows the host's error when the summary cannot be read, with a retry", async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/data': readError('SERVER-000', 'Error interno del servidor') });
+    renderModule(DASHBOARD, api);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error interno del servidor');
+    expect(storedCustomer().token).toBe(CUSTOMER_TOKEN);
+    api.on('GET web/api/user/data', envelopeOk(customerData()));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('customer-greeting')).toHaveTextContent('Lucía Pérez Gómez');
+  });
+
+  it('"Cerrar sesión" ends the session (user/logout), purges the token and shows the access form', async () => {
+    storeCustomer();
+    const api = signedInHost();
+    renderModule(DASHBOARD, api);
+    await screen.findByTestId('customer-greeting');
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).toBeInTheDocument();
+    const [logout] = api.calls('POST web/api/user/logout');
+    expect(auth(logout)).toBe(`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`);
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+  });
+
+  it('"Cerrar sesión" signs out even when the host refuses it', async () => {
+    storeCustomer();
+    const api = signedInHost({ 'POST web/api/user/logout': writeError('SERVER-000', 'Error interno del servidor') });
+    renderModule(DASHBOARD, api);
+    await screen.findByTestId('customer-greeting');
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).toBeInTheDocument();
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+  });
+});

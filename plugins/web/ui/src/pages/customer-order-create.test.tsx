@@ -1,0 +1,243 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { envelopeError, envelopeOk, mockApi, readError, writeError } from '@volante/plugin-ui/testing';
+import { renderModule, storeCustomer, storedCustomer } from '../test/render';
+import { CUSTOMER_TOKEN, WEBAPI_KEY, customerUser, methods, preorderAnswer, product } from '../test/fixtures';
+
+const CREATE = '/layout/contact/order/create';
+const PREORDER = 'POST web/api/ecommerce/preorder';
+const fees = product(5, { reference: 'TASAS', name: 'Tasas DGT', description: '', price: 4500, tax_id: null, tax_name: 'Exento', tax_rate: 0, total: 4500 });
+
+/** The forms the page sent to the bank (jsdom cannot navigate: `submit` is caught). */
+let submitted: HTMLFormElement[] = [];
+beforeEach(() => {
+  submitted = [];
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+    submitted.push(this);
+  });
+  storeCustomer();
+});
+
+function orderHost(routes: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET web/api/user/verify': envelopeOk({ user: customerUser }),
+    'GET web/api/payments/tpv/read': envelopeOk(methods()),
+    'GET web/api/product/read/3': envelopeOk(product(3)),
+    'GET web/api/product/read/5': envelopeOk(fees),
+    [PREORDER]: envelopeOk(preorderAnswer()),
+    ...(routes as Record<string, object>),
+  });
+}
+
+const form = () => screen.getByRole('form', { name: 'Datos del pedido' });
+const field = (label: RegExp) => within(form()).getByLabelText(label);
+const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+const pay = () => fireEvent.click(within(form()).getByRole('button', { name: /^Pagar/ }));
+const lineRows = () => within(screen.getByRole('table', { name: 'Productos del pedido' })).getAllByRole('row').slice(1);
+const text = (el: HTMLElement) => el.textContent!.replace(/\u00a0/g, ' ');
+
+describe('/layout/contact/order/create', () => {
+  it("reads each product the address names, the payment methods and the customer, whose data fills the buyer's", async () => {
+    const api = orderHost();
+    renderModule(`${CREATE}?product=3&product=5&product=3&product=x`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    // each id once, in order; a value that is not an id is ignored
+    expect(api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET web/api/payments/tpv/read', 'GET web/api/product/read/3', 'GET web/api/product/read/5', 'GET web/api/user/verify']);
+    expect(new Set(api.requests.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`]));
+
+    expect(lineRows().map((r) => [...r.querySelectorAll('td')].map((td) => text(td)))).toEqual([
+      ['Permiso B completoB-COMPLETO', '600,00 €', '', '600,00 €'],
+      ['Tasas DGTTASAS', '45,00 €', '', '45,00 €'],
+    ]);
+    expect(field(/^Cantidad de Permiso B completo/)).toHaveValue(1);
+    expect(text(screen.getByTestId('order-total'))).toBe('Total (impuestos incluidos): 645,00 €');
+    expect(text(within(form()).getByRole('button', { name: /^Pagar/ }))).toBe('Pagar 645,00 €');
+    type(/^Cantidad de Tasas DGT/, '2');
+    expect(text(screen.getByTestId('order-total'))).toBe('Total (impuestos incluidos): 690,00 €');
+
+    // card only: Bizum is not offered
+    const methodsGroup = within(form()).getByRole('group', { name: 'Forma de pago' });
+    expect(within(methodsGroup).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Tarjeta']);
+    expect(within(methodsGroup).getByRole('radio', { name: 'Tarjeta' })).toBeChecked();
+
+    expect(field(/^Nombre y apellidos/)).toHaveValue('Lucía Pérez Gómez');
+    expect(field(/^DNI\/NIE\/NIF/)).toHaveValue('54362315K');
+    expect(field(/^Correo electrónico/)).toHaveValue('lucia@example.com');
+    expect(field(/^Teléfono/)).toHaveValue('612345678');
+    expect(field(/^Dirección/)).toHaveValue('Calle Mayor 1');
+    expect(field(/^Código postal/)).toHaveValue('28001');
+    expect(field(/^Localidad/)).toHaveValue('Madrid');
+    expect(field(/^Provincia/)).toHaveValue('Madrid');
+    expect(field(/^Correo para la confirmación/)).toHaveValue('');
+    expect(field(/^Acepto las condiciones de compra/)).not.toBeChecked();
+  });
+
+  it('places the order with what was typed and posts the signed fields to the bank', async () => {
+    const api = orderHost();
+    renderModule(`${CREATE}?product=3&product=5`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    type(/^Cantidad de Tasas DGT/, '2');
+    type(/^Teléfono/, ' 699 111 222 ');
+    type(/^Correo para la confirmación/, ' padres@example.com ');
+    fireEvent.click(field(/^Acepto las condiciones de compra/));
+    pay();
+    expect(await screen.findByTestId('order-leaving')).toHaveTextContent('Le llevamos a la página de pago del banco…');
+
+    const [sent] = api.calls(PREORDER);
+    expect(sent.headers.authorization).toBe(`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`);
+    expect(sent.body).toEqual({
+      payment_method: 'card',
+      customer: { name: 'Lucía Pérez Gómez', nif: '54362315K', email: 'lucia@example.com', phone: '699 111 222', address: 'Calle Mayor 1', postal_code: '28001', city: 'Madrid', province: 'Madrid' },
+      notification_email: 'padres@example.com',
+      accept_terms: true,
+      url_ok: `${location.origin}/layout/contact/orders?paid=1`,
+      url_ko: `${location.origin}/layout/contact/orders?failed=1`,
+      lines: [
+        { product_id: 3, quantity: 1 },
+        { product_id: 5, quantity: 2 },
+      ],
+    });
+
+    // the browser goes to the bank: one form, POST to the payment page, the fields hidden
+    expect(submitted).toHaveLength(1);
+    const bank = submitted[0];
+    expect(bank.method).toBe('post');
+    expect(bank.action).toBe('https://sis-t.redsys.es:25443/sis/realizarPago');
+    expect([...bank.querySelectorAll('input')].map((i) => [i.type, i.name, i.value])).toEqual([
+      ['hidden', 'Ds_SignatureVersion', 'HMAC_SHA256_V1'],
+      ['hidden', 'Ds_MerchantParameters', 'eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI2MDAwMCJ9'],
+      ['hidden', 'Ds_Signature', 'c2lnbmF0dXJl'],
+    ]);
+    // nothing more is sent
+    expect(within(form()).getByRole('button', { name: /^Pagar/ })).toBeDisabled();
+    bank.remove();
+  });
+
+  it('offers Bizum when the shop has it, and sends the choice', async () => {
+    const api = orderHost({ 'GET web/api/payments/tpv/read': envelopeOk(methods(true)) });
+    renderModule(`${CREATE}?product=3`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    const methodsGroup = within(form()).getByRole('group', { name: 'Forma de pago' });
+    expect(within(methodsGroup).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual(['Tarjeta', 'Bizum']);
+    fireEvent.click(within(methodsGroup).getByRole('radio', { name: 'Bizum' }));
+    fireEvent.click(field(/^Acepto las condiciones de compra/));
+    pay();
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect((api.calls(PREORDER)[0].body as { payment_method: string }).payment_method).toBe('bizum');
+    submitted[0].remove();
+  });
+
+  it('refuses here a quantity outside 1–99, a missing name or e-mail, a bad notification e-mail and the terms not accepted, sending nothing', async () => {
+    const api = orderHost();
+    renderModule(`${CREATE}?product=3&product=5`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    type(/^Cantidad de Permiso B completo/, '0');
+    type(/^Cantidad de Tasas DGT/, '100');
+    type(/^Nombre y apellidos/, '  ');
+    type(/^Correo electrónico/, 'lucia@');
+    type(/^Correo para la confirmación/, 'padres');
+    pay();
+    expect(await within(form()).findByTestId('error-lines[0].quantity')).toHaveTextContent('La cantidad va de 1 a 99');
+    expect(within(form()).getByTestId('error-lines[1].quantity')).toHaveTextContent('La cantidad va de 1 a 99');
+    expect(field(/^Cantidad de Tasas DGT/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form()).getByTestId('error-customer.name')).toHaveTextContent('Este campo es obligatorio');
+    expect(within(form()).getByTestId('error-customer.email')).toHaveTextContent('Introduzca un correo electrónico válido');
+    expect(within(form()).getByTestId('error-notification_email')).toHaveTextContent('Introduzca un correo electrónico válido');
+    expect(within(form()).getByTestId('error-accept_terms')).toHaveTextContent('Debe aceptar las condiciones de compra');
+    expect(screen.getByTestId('order-errors')).toHaveTextContent('Revise los campos marcados');
+    // an invalid quantity counts for nothing in the total
+    expect(text(screen.getByTestId('order-total'))).toBe('Total (impuestos incluidos): 0,00 €');
+    expect(api.calls(PREORDER)).toHaveLength(0);
+    expect(submitted).toHaveLength(0);
+  });
+
+  it("shows the host's field errors next to their fields (a product no longer on sale under its line), the rest above", async () => {
+    const refused = (field: string, details: string) => ({ code: 'REQ-102', data: { field }, details });
+    const api = orderHost({
+      [PREORDER]: envelopeError([
+        refused('customer.nif', 'El DNI/NIE/NIF no es válido'),
+        refused('lines[1].product_id', 'El producto no está a la venta'),
+        refused('payment_method', 'El pago con Bizum no está disponible'),
+        refused('customer.phone', 'El teléfono no es válido'),
+        refused('url_ok', 'Debe ser una dirección web (http:// o https://)'),
+      ]),
+    });
+    renderModule(`${CREATE}?product=3&product=5`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    type(/^DNI\/NIE\/NIF/, '12345678A');
+    fireEvent.click(field(/^Acepto las condiciones de compra/));
+    pay();
+    expect(await within(form()).findByTestId('error-customer.nif')).toHaveTextContent('El DNI/NIE/NIF no es válido');
+    expect(field(/^DNI\/NIE\/NIF/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(lineRows()[1]).getByTestId('error-lines[1]')).toHaveTextContent('El producto no está a la venta');
+    expect(within(form()).getByTestId('error-payment_method')).toHaveTextContent('El pago con Bizum no está disponible');
+    expect(within(form()).getByTestId('error-customer.phone')).toHaveTextContent('El teléfono no es válido');
+    // a field the form does not show: above it
+    expect(screen.getByTestId('order-errors')).toHaveTextContent('Debe ser una dirección web (http:// o https://)');
+    expect(submitted).toHaveLength(0);
+    expect(within(form()).getByRole('button', { name: /^Pagar/ })).toBeEnabled();
+  });
+
+  it("shows the host's refusal that names no field above the form (the gateway not configured)", async () => {
+    const api = orderHost({ [PREORDER]: writeError('CONFLICT-000', 'La tienda no tiene configurada la pasarela de pago') });
+    renderModule(`${CREATE}?product=3`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    fireEvent.click(field(/^Acepto las condiciones de compra/));
+    pay();
+    expect(await screen.findByTestId('order-errors')).toHaveTextContent('La tienda no tiene configurada la pasarela de pago');
+    expect(submitted).toHaveLength(0);
+  });
+
+  it('leaves out a product no longer on sale, saying so; with none left there is no form', async () => {
+    const api = orderHost({ 'GET web/api/product/read/5': readError('NOT-FOUND-000', 'Producto no encontrado') });
+    const { unmount } = renderModule(`${CREATE}?product=3&product=5`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    expect(screen.getByTestId('order-unavailable')).toHaveTextContent('Uno de los productos elegidos ya no está a la venta: no se ha añadido al pedido.');
+    expect(lineRows()).toHaveLength(1);
+    unmount();
+
+    renderModule(`${CREATE}?product=5`, api);
+    expect(await screen.findByTestId('order-unavailable')).toBeInTheDocument();
+    expect(screen.getByTestId('order-no-products')).toHaveTextContent('No ha elegido ningún producto');
+    expect(screen.queryByRole('form', { name: 'Datos del pedido' })).toBeNull();
+  });
+
+  it('says so without products in the address (calling nothing), or when the shop cannot take payments', async () => {
+    const api = orderHost();
+    const { unmount } = renderModule(CREATE, api);
+    expect(await screen.findByTestId('order-no-products')).toHaveTextContent('No ha elegido ningún producto. Elija lo que quiere comprar en la web de la autoescuela.');
+    expect(api.requests).toHaveLength(0);
+    unmount();
+
+    renderModule(`${CREATE}?product=3`, orderHost({ 'GET web/api/payments/tpv/read': envelopeOk(methods(false, { configured: false })) }));
+    expect(await screen.findByTestId('order-not-configured')).toHaveTextContent('El pago en línea no está disponible en este momento.');
+    expect(screen.queryByRole('form', { name: 'Datos del pedido' })).toBeNull();
+  });
+
+  it("shows the host's error when a product cannot be read for another reason, with a retry", async () => {
+    const api = orderHost({ 'GET web/api/product/read/3': readError('SERVER-000', 'Error interno del servidor') });
+    renderModule(`${CREATE}?product=3`, api);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error interno del servidor');
+    api.on('GET web/api/product/read/3', envelopeOk(product(3)));
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('form', { name: 'Datos del pedido' })).toBeInTheDocument();
+  });
+
+  it('an expired token (SESSION-001) is purged: the page asks to sign in again', async () => {
+    const api = orderHost({ 'GET web/api/user/verify': readError('SESSION-001', 'La sesión del cliente no es válida o ha caducado') });
+    renderModule(`${CREATE}?product=3`, api);
+    expect(await screen.findByTestId('customer-signed-out')).toBeInTheDocument();
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+  });
+
+  it('an order placed after the token expired (SESSION-001) signs the customer out, nothing goes to the bank', async () => {
+    const api = orderHost({ [PREORDER]: writeError('SESSION-001', 'La sesión del cliente no es válida o ha caducado') });
+    renderModule(`${CREATE}?product=3`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    fireEvent.click(field(/^Acepto las condiciones de compra/));
+    pay();
+    expect(await screen.findByTestId('customer-signed-out')).toBeInTheDocument();
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+    expect(submitted).toHaveLength(0);
+  });
+});
