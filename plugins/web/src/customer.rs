@@ -11,7 +11,7 @@ use volante_plugin_sdk::time::{format_utc, parse_utc};
 use volante_plugin_sdk::{host, links, mail, plugins, validate};
 
 use crate::gateway::Apis;
-use crate::order::{Order, UNPAID};
+use crate::order::{Customer, Order, UNPAID};
 
 /// How long a sign-in lasts, in days (the link it is made of expires then).
 pub const SESSION_DAYS: u32 = 30;
@@ -36,18 +36,13 @@ pub struct AccessBody {
     pub email: String,
 }
 
-/// A customer as their own area shows them: the contact's name, fiscal code and address.
+/// A customer as their own area shows them: their contact's id, and the contact's name, fiscal
+/// code and address in the shape an order's buyer has (what the new-order form starts from).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct CustomerUser {
     pub id: i64,
-    pub name: String,
-    pub nif: String,
-    pub email: String,
-    pub phone: String,
-    pub address: String,
-    pub postal_code: String,
-    pub city: String,
-    pub province: String,
+    #[serde(flatten)]
+    pub details: Customer,
 }
 
 /// `POST web/api/user/access`: mail the customer with this e-mail a link into their area. The
@@ -71,7 +66,7 @@ pub fn access(ctx: &Ctx, req: &Req) -> Result<Value> {
         "INSERT INTO web_customer_session (business_id, reference, contact_id, created_at) VALUES ($1, $2, $3, $4)",
         &params![ctx.business_id, reference.as_str(), contact_id, host::now()],
     )?;
-    let context = json!({ "name": user.name, "key": key, "token": reference, "days": SESSION_DAYS });
+    let context = json!({ "name": user.details.name, "key": key, "token": reference, "days": SESSION_DAYS });
     mail::send(&[email], ACCESS_SUBJECT, ACCESS_BODY, &context, &[])
         .map_err(|e| Error::conflict(format!("No se ha podido enviar el correo: {}", e.details)))?;
     Ok(json!({ "sent": true }))
@@ -158,14 +153,16 @@ fn user_of(contact_id: i64) -> Result<Option<CustomerUser>> {
     let billing: Billing = contacts("contact.billing", &json!({ "id": contact_id }))?;
     Ok(Some(CustomerUser {
         id: billing.id,
-        name: billing.name,
-        nif: billing.tax_code,
-        email: billing.email,
-        phone: billing.phone,
-        address: billing.address.street,
-        postal_code: billing.address.postal_code,
-        city: billing.address.city,
-        province: billing.address.province_id.map(validate::province_name).unwrap_or_default().to_string(),
+        details: Customer {
+            name: billing.name,
+            nif: billing.tax_code,
+            email: billing.email,
+            phone: billing.phone,
+            address: billing.address.street,
+            postal_code: billing.address.postal_code,
+            city: billing.address.city,
+            province: billing.address.province_id.map(validate::province_name).unwrap_or_default().to_string(),
+        },
     }))
 }
 
