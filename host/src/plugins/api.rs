@@ -382,18 +382,22 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request, storef
 /// plugin issued in the key's business (`links.presented`). Anything else is `SESSION-001`, on
 /// which the site forgets the customer's sign-in.
 async fn customer_reference(state: &AppState, plugin_id: &str, business_id: i64, reference: &str) -> ApiResult<String> {
-    let refused = || ApiError::new(codes::SESSION_EXPIRED, "La sesión del cliente no es válida o ha caducado");
-    let link = super::links::resolve(state, reference).await.map_err(|err| {
-        if err.code() == codes::NOT_FOUND || err.code() == super::links::LINK_GONE {
-            refused()
-        } else {
-            err
-        }
-    })?;
+    const REFUSED: &str = "La sesión del cliente no es válida o ha caducado";
+    let link = super::links::resolve(state, reference).await.map_err(|err| expired_as(err, REFUSED))?;
     if link.plugin_id != plugin_id || link.business_id != business_id {
-        return Err(refused());
+        return Err(ApiError::new(codes::SESSION_EXPIRED, REFUSED));
     }
     Ok(reference.to_string())
+}
+
+/// A storefront credential that opens nothing (an unknown, revoked or expired link) is
+/// `SESSION-001`, on which the site forgets it; any other failure stays what it is.
+fn expired_as(err: ApiError, details: &str) -> ApiError {
+    if err.code() == codes::NOT_FOUND || err.code() == super::links::LINK_GONE {
+        ApiError::new(codes::SESSION_EXPIRED, details)
+    } else {
+        err
+    }
 }
 
 /// The business a storefront (`auth = "webapi"`) route's call runs in, and its services: the
@@ -402,13 +406,7 @@ async fn customer_reference(state: &AppState, plugin_id: &str, business_id: i64,
 /// is `SESSION-000`; an unknown, revoked or expired one `SESSION-001`, on which the site forgets it.
 async fn webapi_business(state: &AppState, plugin_id: &str, service: &str, key: Option<&str>) -> ApiResult<(i64, Vec<String>)> {
     let key = key.ok_or_else(|| ApiError::new(codes::SESSION_INVALID, "Falta la clave de la API web"))?;
-    link_business(state, plugin_id, service, key).await.map_err(|err| {
-        if err.code() == codes::NOT_FOUND || err.code() == super::links::LINK_GONE {
-            ApiError::new(codes::SESSION_EXPIRED, "La clave de la API web no es válida")
-        } else {
-            err
-        }
-    })
+    link_business(state, plugin_id, service, key).await.map_err(|err| expired_as(err, "La clave de la API web no es válida"))
 }
 
 /// The business a `link` route's call runs in, and its services: the reference the call carries
