@@ -68,6 +68,8 @@ async fn rooms_meetings_links_and_attendance() {
 
     // The video server: Jitsi's public one until the school sets its own.
     assert_eq!(ok(&h.get("athena/settings", &[]).await)["meeting_server"], "https://meet.jit.si");
+    let staff = ok(&h.get("athena/staff", &[]).await).clone();
+    assert!(names(&staff, "name").contains(&"Pablo Profesor Demo".to_string()), "{staff}");
     assert_eq!(fields(&h.post("athena/settings", json!({ "meeting_server": "meet.example.com" })).await), ["meeting_server"]);
     assert_eq!(ok(&h.post("athena/settings", json!({ "meeting_server": "https://video.autoescuela-demo.es/" })).await)["meeting_server"], "https://video.autoescuela-demo.es");
 
@@ -151,6 +153,21 @@ async fn rooms_meetings_links_and_attendance() {
     assert_eq!((list["total"].as_i64(), list["items"][0]["students"].as_i64(), list["items"][0]["inspectors"].as_i64()), (Some(1), Some(1), Some(2)));
     assert_eq!(ok(&h.get("athena/read", &[("from", "2026-12-06")]).await)["total"], 1);
     assert_eq!(fields(&h.post("athena/update", json!({ "id": id, "ends_at": "2026-11-30T10:00" })).await), ["ends_at"]);
+    // A student already in the room stays when their contact is deleted; a deleted one cannot join.
+    ok(&h.post("contact/delete", json!({ "id": lucia })).await);
+    let renamed = ok(&h.post("athena/update", json!({ "id": id, "name": "CAP continua — diciembre" })).await).clone();
+    assert_eq!(names(&renamed["students"], "name"), ["Lucía Pérez"]);
+    let nora = ok(&h.post("contact/create", json!({ "type": "P", "first_name": "Nora", "last_name": "Gil" })).await)["id"].clone();
+    ok(&h.post("contact/delete", json!({ "id": nora })).await);
+    let refused = h.post("athena/update", json!({ "id": id, "student_ids": [lucia, nora] })).await;
+    assert_eq!((fields(&refused), details(&refused)), (vec!["student_ids[1]".to_string()], "El contacto Nora Gil está eliminado".to_string()), "{refused}");
+    // Mario comes back: a new link, the old one stays shut.
+    let back = ok(&h.post("athena/update", json!({ "id": id, "student_ids": [lucia, mario] })).await).clone();
+    let mario_back = reference(&back["students"][1]["url"]);
+    assert_ne!(mario_back, mario_ref);
+    assert_eq!(code(&h.get_public("athena/join", &[("reference", &mario_ref)]).await), "LINK-001");
+    assert_eq!(ok(&h.get_public("athena/join", &[("reference", &mario_back)]).await)["name"], "Mario Ruiz");
+    ok(&h.post("athena/update", json!({ "id": id, "student_ids": [lucia] })).await);
 
     // An inspector's access taken away: "no link available"; the link opens nothing.
     let removed = ok(&h.post("athena/delete/inspector", json!({ "id": inspector["id"] })).await).clone();

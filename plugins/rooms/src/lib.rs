@@ -257,23 +257,25 @@ fn sync_people(ctx: &Ctx, room: &Record<Room>) -> Result<()> {
     // Staff members.
     for user_id in &room.data.member_ids {
         let name = directory::member(*user_id).map(|m| m.name).unwrap_or_default();
-        match current.iter().find(|p| p.data.kind == "member" && p.data.user_id == Some(*user_id)) {
-            Some(p) if p.state == "active" && p.data.name == name => {}
+        // A member who left and comes back gets a new place (the old one stays deleted).
+        match current.iter().find(|p| p.data.kind == "member" && p.state == "active" && p.data.user_id == Some(*user_id)) {
+            Some(p) if p.data.name == name => {}
             Some(p) => {
                 let mut data = p.data.clone();
                 data.name = name;
                 resource::save(ctx, p.id, &data)?;
-                resource::set_state::<Participant>(ctx, p.id, Some("active"))?;
             }
             None => {
                 resource::insert(ctx, Participant { room_id: room.id, kind: "member".into(), user_id: Some(*user_id), name, ..Default::default() })?;
             }
         }
     }
-    // Students: checked against the business's contacts (clients, not deleted).
+    // Students: those joining are checked against the business's contacts (clients, not
+    // deleted); those already in the room stay whatever became of their contact.
     let found = contacts(&room.data.student_ids)?;
     let mut problems = Checks::new();
-    for (i, id) in room.data.student_ids.iter().enumerate() {
+    let seated = |id: i64| current.iter().any(|p| p.data.kind == "student" && p.state == "active" && p.data.contact_id == Some(id));
+    for (i, id) in room.data.student_ids.iter().enumerate().filter(|(_, id)| !seated(**id)) {
         let field = format!("student_ids[{i}]");
         match found.iter().find(|c| c.id == *id) {
             None => problems.push(Error::invalid_field(&field, format!("El contacto {id} no existe"))),
@@ -284,8 +286,8 @@ fn sync_people(ctx: &Ctx, room: &Record<Room>) -> Result<()> {
     }
     problems.finish()?;
     for contact in &found {
-        match current.iter().find(|p| p.data.kind == "student" && p.data.contact_id == Some(contact.id)) {
-            Some(p) if p.state == "active" => {
+        match current.iter().find(|p| p.data.kind == "student" && p.state == "active" && p.data.contact_id == Some(contact.id)) {
+            Some(p) => {
                 if p.data.name != contact.name || p.data.email != contact.email {
                     let mut data = p.data.clone();
                     data.name = contact.name.clone();
@@ -293,7 +295,7 @@ fn sync_people(ctx: &Ctx, room: &Record<Room>) -> Result<()> {
                     resource::save(ctx, p.id, &data)?;
                 }
             }
-            existing => {
+            None => {
                 let data = Participant {
                     room_id: room.id,
                     kind: "student".into(),
@@ -302,14 +304,7 @@ fn sync_people(ctx: &Ctx, room: &Record<Room>) -> Result<()> {
                     email: contact.email.clone(),
                     ..Default::default()
                 };
-                let id = match existing {
-                    Some(p) => {
-                        resource::save(ctx, p.id, &data)?;
-                        resource::set_state::<Participant>(ctx, p.id, Some("active"))?;
-                        p.id
-                    }
-                    None => resource::insert(ctx, data.clone())?.id,
-                };
+                let id = resource::insert(ctx, data.clone())?.id;
                 let reference = links::issue(&format!("room {} student {id}", room.id), None)?;
                 resource::save(ctx, id, &Participant { reference: Some(reference), ..data })?;
             }
@@ -622,17 +617,13 @@ fn meet_end(ctx: &Ctx, req: &Req) -> Result<Value> {
 
 /// Records that `key` (`user:<id>` or `participant:<id>`) is in the meeting now.
 fn mark_present(ctx: &Ctx, meeting: &Meeting, key: &str, kind: &str, name: &str) -> Result<()> {
-    let now = host::now();
-    let updated = sql::execute(
-        "UPDATE rooms_attendance SET last_seen_at = $1, kind = $2, name = $3 WHERE business_id = $4 AND meeting_id = $5 AND person = $6",
-        &params![now.clone(), kind, name, ctx.business_id, meeting.id, key],
+    // One statement, so two pages of the same person reporting at once cannot both insert.
+    sql::execute(
+        "INSERT INTO rooms_attendance (business_id, room_id, meeting_id, person, kind, name, joined_at, last_seen_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (business_id, meeting_id, person) \
+         DO UPDATE SET last_seen_at = excluded.last_seen_at, kind = excluded.kind, name = excluded.name",
+        &params![ctx.business_id, meeting.room_id, meeting.id, key, kind, name, host::now()],
     )?;
-    if updated == 0 {
-        sql::execute(
-            "INSERT INTO rooms_attendance (business_id, room_id, meeting_id, person, kind, name, joined_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
-            &params![ctx.business_id, meeting.room_id, meeting.id, key, kind, name, now],
-        )?;
-    }
     Ok(())
 }
 
@@ -860,6 +851,14 @@ fn kind_order(kind: &str) -> u8 {
     }
 }
 
+/// `GET athena/staff`: the active staff a room's teacher and members are chosen from.
+fn staff(_ctx: &Ctx, _req: &Req) -> Result<Value> {
+    Ok(json!(directory::staff(false)
+        .into_iter()
+        .map(|m| json!({ "user_id": m.user_id, "name": m.name, "branch_id": m.branch_id }))
+        .collect::<Vec<_>>()))
+}
+
 fn settings_read(_ctx: &Ctx, _req: &Req) -> Result<Value> {
     Ok(json!({ "meeting_server": meeting_server() }))
 }
@@ -888,6 +887,7 @@ impl Plugin for Rooms {
             .post("athena/meet/end", meet_end)
             .get("athena/pizarra", pizarra)
             .get("athena/join", join)
+            .get("athena/staff", staff)
             .get("athena/settings", settings_read)
             .post("athena/settings", settings_update)
     }

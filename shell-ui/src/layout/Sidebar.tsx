@@ -50,6 +50,7 @@ const ICONS: Record<string, string> = {
   settings: '⚙',
   chat: '✉',
   briefcase: '▩',
+  video: '▶',
 };
 
 function Link({ to, icon, label, onNavigate, children }: { to: string; icon: string; label: string; onNavigate(): void; children?: ReactNode }) {

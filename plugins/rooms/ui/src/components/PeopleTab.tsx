@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import type { Room } from '../api';
+import { NAMESPACE } from '../i18n';
+import { pizarraPath } from '../paths';
+import { CopyLink } from './CopyLink';
+
+/** The address of a page of the app, as it is opened from elsewhere (a mail, a chat). */
+const appUrl = (path: string) => `${window.location.origin}${path}`;
+
+/**
+ * "Personas": the teacher and the members (staff: they enter with their own session, so their
+ * link is the room's meeting page), and the students with their personal link (a public page, no
+ * session: "No hay enlace disponible" once revoked). Each link with "Copiar".
+ */
+export function PeopleTab({ room }: { room: Room }) {
+  const { t } = useTranslation(NAMESPACE);
+  const staffLink = appUrl(pizarraPath(room.id));
+  return (
+    <div className="rooms-people" data-testid="people">
+      <section aria-labelledby="rooms-people-staff">
+        <h3 id="rooms-people-staff" className="rooms-subtitle">
+          {t('people.staff')}
+        </h3>
+        <p className="muted">{t('people.staffHint')}</p>
+        <ul className="rooms-rows">
+          <li data-testid="person-teacher">
+            <span className="rooms-rows__who">
+              <strong>{room.teacher_name ?? t('people.noTeacher')}</strong>
+              <span className="muted">{t('kinds.teacher')}</span>
+            </span>
+            {room.teacher_id ? <CopyLink url={staffLink} name={room.teacher_name ?? t('kinds.teacher')} testId="teacher-link" /> : null}
+          </li>
+          {room.members.map((m) => (
+            <li key={m.user_id} data-testid="person-member">
+              <span className="rooms-rows__who">
+                <strong>{m.name}</strong>
+                <span className="muted">{t('kinds.member')}</span>
+              </span>
+              <CopyLink url={staffLink} name={m.name} testId="member-link" />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="rooms-people-students">
+        <h3 id="rooms-people-students" className="rooms-subtitle">
+          {t('people.students', { count: room.students.length })}
+        </h3>
+        <p className="muted">{t('people.studentsHint')}</p>
+        {room.students.length === 0 ? (
+          <p className="muted" data-testid="no-students">
+            {t('people.noStudents')}
+          </p>
+        ) : (
+          <ul className="rooms-rows">
+            {room.students.map((s) => (
+              <li key={s.id} data-testid="person-student">
+                <span className="rooms-rows__who">
+                  <strong>{s.name}</strong>
+                  {s.email && <span className="muted">{s.email}</span>}
+                </span>
+                <CopyLink url={s.url} name={s.name} testId="student-link" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
