@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .route("/business/read", get(read))
         .route("/business/hermes/read", get(hermes_read))
         .route("/business/services/update", post(services_update))
+        .route("/business/removecomplete", get(remove_complete))
         .route("/business/branch/create", post(branch_create))
         .route("/business/branch/read/{id}", get(branch_read))
         .route("/business/branch/points", get(branch_points))
@@ -500,6 +501,65 @@ pub(crate) struct BusinessQuery {
     /// Provider administrators: every business.
     #[serde(default)]
     pub(crate) all: bool,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct RemoveQuery {
+    business_id: i64,
+    /// The business's name, typed again.
+    #[serde(default)]
+    confirm: String,
+}
+
+/// `GET business/removecomplete?business_id=&confirm=` (provider administrators): a school that
+/// has left, removed with everything it had, as the processor contract asks at its end (RGPD art.
+/// 28.3.g): every plugin's data of it, its files, then its users, sessions, branches, roles,
+/// settings, links, timers, mail and audit trail (the host's rows go with the business row). Only
+/// a suspended school, and only with its name typed again in `confirm`. The parts outside the
+/// host's database go first, so a failure leaves the school there, suspended, to try again.
+/// The provider's own audit trail keeps who removed which school and how much went.
+async fn remove_complete(State(state): State<AppState>, session: Session, Params(q): Params<RemoveQuery>) -> ApiJson {
+    session.require_provider_admin()?;
+    let row = sqlx::query("SELECT name, status, is_provider FROM business WHERE business_id = $1")
+        .bind(q.business_id)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
+    let name: String = row.try_get("name")?;
+    if db::flag(&row, "is_provider")? {
+        return Err(ApiError::invalid_field("business_id", "La empresa del proveedor no se puede eliminar"));
+    }
+    if row.try_get::<String, _>("status")? != "suspended" {
+        return Err(ApiError::new(codes::CONFLICT, "Suspenda la empresa antes de eliminarla por completo"));
+    }
+    if q.confirm.trim().to_lowercase() != name.trim().to_lowercase() {
+        return Err(ApiError::invalid_field("confirm", "Escriba el nombre de la empresa para confirmar que se elimina por completo"));
+    }
+    let count = |sql: &'static str| {
+        let pool = state.db.pool.clone();
+        async move { sqlx::query_scalar::<_, i64>(sql).bind(q.business_id).fetch_one(&pool).await }
+    };
+    let users = count("SELECT COUNT(*) FROM app_user WHERE business_id = $1").await?;
+    let files = count("SELECT COUNT(*) FROM file WHERE business_id = $1").await?;
+    let plugin_rows = state.plugins.data.remove_business(q.business_id).await?;
+    let objects = state.storage.delete_prefix(&format!("business/{}", q.business_id)).await?;
+    let mut tx = state.db.begin().await?;
+    for statement in ["DELETE FROM audit_log WHERE business_id = $1", "DELETE FROM plugin_business WHERE business_id = $1", "DELETE FROM business WHERE business_id = $1"] {
+        sqlx::query(statement).bind(q.business_id).execute(&mut *tx).await?;
+    }
+    let removed = json!({ "business_id": q.business_id, "name": name, "users": users, "files": files, "objects": objects, "plugin_rows": plugin_rows });
+    let entry = audit::Entry {
+        business_id: session.business_id,
+        actor_user_id: Some(session.user_id),
+        action: "business.removed",
+        target_kind: "business",
+        target_id: q.business_id.to_string(),
+        detail: removed.clone(),
+    };
+    audit::record(&mut tx, entry).await?;
+    tx.commit().await?;
+    tracing::info!(business_id = q.business_id, users, files, objects, plugin_rows, "business removed completely");
+    ok(removed)
 }
 
 pub(crate) async fn read(State(state): State<AppState>, session: Session, Params(q): Params<BusinessQuery>) -> ApiJson {

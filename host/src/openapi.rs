@@ -27,6 +27,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("POST", "business/services/update", "admin"),
     ("POST", "business/update", "token"),
     ("POST", "business/status", "admin"),
+    ("GET", "business/removecomplete", "admin"),
     ("POST", "business/group/create", "admin"),
     ("POST", "business/group/delete", "admin"),
     ("GET", "business/group/readgroup", "admin"),

@@ -111,6 +111,20 @@ impl Storage {
         }
     }
 
+    /// Delete every object under `prefix` (a business's `business/<id>`); how many went.
+    pub async fn delete_prefix(&self, prefix: &str) -> anyhow::Result<u64> {
+        let prefix = Path::from(prefix);
+        let mut listed = self.store.list(Some(&prefix));
+        let mut keys = Vec::new();
+        while let Some(meta) = listed.next().await {
+            keys.push(meta.with_context(|| format!("Failed to list the objects under {prefix}"))?.location);
+        }
+        for key in &keys {
+            self.delete(key.as_ref()).await?;
+        }
+        Ok(keys.len() as u64)
+    }
+
     /// Delete objects whose rows are gone (or never committed). Failures are logged, not
     /// returned: the call's outcome is already decided, and an orphan object is only wasted space.
     pub async fn discard(&self, keys: &[String]) {

@@ -81,6 +81,62 @@ impl PluginData {
     })
     }
 
+    /// Every plugin's data of `business_id`, gone: on SQLite its database file (closed first),
+    /// on PostgreSQL its rows in every plugin table (through the tables' row security, as the
+    /// business). How many rows went (SQLite: those of the file's plugin tables).
+    pub async fn remove_business(&self, business_id: i64) -> anyhow::Result<u64> {
+        match self.engine {
+            Engine::Sqlite => {
+                let path = self.dir.join(format!("business-{business_id}.db"));
+                if !path.exists() {
+                    return Ok(0);
+                }
+                let pool = self.sqlite_pool(business_id).await?;
+                let tables: Vec<(String,)> = sqlx::query_as(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'volante_plugin_migration' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+                )
+                .fetch_all(&pool)
+                .await?;
+                let mut rows = 0u64;
+                for (table,) in tables {
+                    let (n,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM \"{table}\"")).fetch_one(&pool).await?;
+                    rows += n as u64;
+                }
+                self.sqlite.lock().await.remove(&business_id);
+                pool.close().await;
+                for suffix in ["", "-wal", "-shm"] {
+                    let file = self.dir.join(format!("business-{business_id}.db{suffix}"));
+                    match std::fs::remove_file(&file) {
+                        Ok(()) => {}
+                        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+                        Err(err) => return Err(err).with_context(|| format!("Failed to delete {}", file.display())),
+                    }
+                }
+                Ok(rows)
+            }
+            Engine::Postgres => {
+                let pool = self.pg()?;
+                let host = crate::db::host_tables();
+                let tables: Vec<(String,)> = sqlx::query_as(
+                    "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                     WHERE n.nspname = current_schema() AND c.relkind = 'r'
+                       AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'business_id' AND NOT a.attisdropped)",
+                )
+                .fetch_all(pool)
+                .await?;
+                let mut tx = pool.begin().await?;
+                // The tables force row security: the deletes see only this business's rows.
+                sqlx::query("SELECT set_config('volante.business_id', $1, true)").bind(business_id.to_string()).execute(&mut *tx).await?;
+                let mut rows = 0u64;
+                for (table,) in tables.into_iter().filter(|(t,)| !host.contains(t)) {
+                    rows += sqlx::query(&format!("DELETE FROM \"{table}\" WHERE business_id = $1")).bind(business_id).execute(&mut *tx).await?.rows_affected();
+                }
+                tx.commit().await?;
+                Ok(rows)
+            }
+        }
+    }
+
     fn pg(&self) -> anyhow::Result<&PgPool> {
         self.postgres.as_ref().context("no PostgreSQL plugin pool")
     }

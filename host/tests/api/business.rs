@@ -105,3 +105,92 @@ async fn branches_keep_every_block_and_validate_documents() {
     let audit = app.count("SELECT COUNT(*) FROM audit_log WHERE action LIKE 'branch.%'").await;
     assert_eq!(audit, 3);
 }
+
+/// The rows of the plugin tables a business has, straight from the plugin data (on PostgreSQL as
+/// the business, since the tables force row security).
+async fn plugin_rows(app: &TestApp, business_id: i64) -> i64 {
+    use sqlx::Connection;
+    match app.state.db.engine {
+        volante_host::db::Engine::Sqlite => {
+            let path = app.state.config.data_dir.join(format!("plugins/business-{business_id}.db"));
+            if !path.exists() {
+                return -1;
+            }
+            let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display())).await.unwrap();
+            let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM contacts_contact").fetch_one(&mut conn).await.unwrap();
+            n
+        }
+        volante_host::db::Engine::Postgres => {
+            let mut tx = app.state.db.pool.begin().await.unwrap();
+            sqlx::query("SELECT set_config('volante.business_id', $1, true)").bind(business_id.to_string()).execute(&mut *tx).await.unwrap();
+            let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM contacts_contact WHERE business_id = $1").bind(business_id).fetch_one(&mut *tx).await.unwrap();
+            tx.rollback().await.unwrap();
+            n
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_school_that_left_is_removed_with_everything_it_had() {
+    let app = crate::plugins::app_with_plugins().await;
+    let provider = app.provider().await;
+    let director = app.director().await;
+    let (rival, rival_id) = app.second_business().await;
+    let school = app.demo.school_business_id;
+    crate::plugins::install(&app, &provider, "contacts", &[rival_id, school]).await;
+    // The rival school has a contact, a file and a second user; the demo school a contact too.
+    assert_ok(&app.post("contact/create", Some(&rival), json!({ "type": "P", "first_name": "Rita", "last_name": "Zeta" })).await);
+    assert_ok(&app.post("contact/create", Some(&director), json!({ "type": "P", "first_name": "Dora", "last_name": "Demo" })).await);
+    let uploaded = crate::filesystem::multipart(&app, "filesystem/file/upload", &rival, &[], Some(("contrato.txt", b"contrato firmado".to_vec()))).await;
+    assert_ok(&uploaded);
+    let objects = |id: i64| {
+        let storage = app.state.storage.clone();
+        async move {
+            use futures::StreamExt;
+            storage.store.list(Some(&object_store::path::Path::from(format!("business/{id}")))).count().await
+        }
+    };
+    assert_eq!(objects(rival_id).await, 1);
+    assert_eq!(plugin_rows(&app, rival_id).await, 1);
+    let rival_users = app.count(&format!("SELECT COUNT(*) FROM app_user WHERE business_id = {rival_id}")).await;
+    assert!(rival_users >= 1);
+    let q = |confirm: &str| vec![("business_id".to_string(), rival_id.to_string()), ("confirm".to_string(), confirm.to_string())];
+    let get = |token: String, query: Vec<(String, String)>| {
+        let app = &app;
+        async move {
+            let pairs: Vec<(&str, &str)> = query.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            app.get("business/removecomplete", Some(&token), &pairs).await
+        }
+    };
+
+    // Refused, changing nothing: not a provider administrator, a school still active, a wrong
+    // name, the provider itself, a business that does not exist.
+    assert_eq!(error_code(&get(director.clone(), q("Autoescuela Rival Zeta")).await), "PERMISSION-000");
+    assert_eq!(error_code(&get(provider.clone(), q("Autoescuela Rival Zeta")).await), "CONFLICT-000");
+    assert_ok(&app.post("business/status", Some(&provider), json!({ "business_id": rival_id, "status": "suspended" })).await);
+    let wrong = get(provider.clone(), q("Autoescuela Rival")).await;
+    assert_eq!((error_code(&wrong), wrong["error"]["data"]["field"].as_str()), ("REQ-102".to_string(), Some("confirm")));
+    let own = app.count("SELECT business_id FROM business WHERE is_provider = TRUE").await;
+    let provider_query = vec![("business_id".to_string(), own.to_string()), ("confirm".to_string(), "x".to_string())];
+    assert_eq!(error_code(&get(provider.clone(), provider_query).await), "REQ-102");
+    let missing = vec![("business_id".to_string(), "999999".to_string()), ("confirm".to_string(), "x".to_string())];
+    assert_eq!(error_code(&get(provider.clone(), missing).await), "NOT-FOUND-000");
+    assert_eq!(objects(rival_id).await, 1);
+    assert_eq!(plugin_rows(&app, rival_id).await, 1);
+
+    // Removed: the plugin data, the files, the users and the business; the provider's audit
+    // trail says so; the other school keeps all it has.
+    let removed = assert_ok(&get(provider.clone(), q(" autoescuela rival zeta ")).await).clone();
+    assert_eq!((removed["users"].as_i64(), removed["files"].as_i64(), removed["objects"].as_i64()), (Some(rival_users), Some(1), Some(1)));
+    assert!(removed["plugin_rows"].as_i64().unwrap() >= 1, "{removed}");
+    assert_eq!(objects(rival_id).await, 0);
+    assert!(plugin_rows(&app, rival_id).await <= 0);
+    for table in ["business", "app_user", "branch", "role", "file", "audit_log", "business_service", "public_link"] {
+        assert_eq!(app.count(&format!("SELECT COUNT(*) FROM {table} WHERE business_id = {rival_id}")).await, 0, "{table}");
+    }
+    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'business.removed' AND target_id = '{rival_id}'")).await, 1);
+    assert_eq!(error_code(&app.get("business/read", Some(&rival), &[]).await), "SESSION-000");
+    assert_eq!(plugin_rows(&app, school).await, 1);
+    assert_eq!(assert_ok(&app.post("contact/readall", Some(&director), json!({})).await)["total"], 1);
+    assert_eq!(error_code(&get(provider.clone(), q("Autoescuela Rival Zeta")).await), "NOT-FOUND-000");
+}

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 
 /// A multipart call with text fields and, optionally, a file part named `file`.
-async fn multipart(app: &TestApp, path: &str, token: &str, fields: &[(&str, &str)], file: Option<(&str, Vec<u8>)>) -> Value {
+pub async fn multipart(app: &TestApp, path: &str, token: &str, fields: &[(&str, &str)], file: Option<(&str, Vec<u8>)>) -> Value {
     let mut form = reqwest::multipart::Form::new();
     for (k, v) in fields {
         form = form.text(k.to_string(), v.to_string());
