@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorList, formatDate, formatDateTime, useApi, useConfirm, useLoad, useToast } from '@volante/plugin-ui';
+import { InputField, errorList, formatDate, formatDateTime, namedField, useApi, useConfirm, useFieldErrors, useLoad, useToast, type FormContext } from '@volante/plugin-ui';
 import { usePageLayout } from '../../layout/LayoutContext';
 import { Splash } from '../../components/Splash';
 import { providerCalls } from './api';
+import { BUSINESS_LIST_PATH } from './paths';
 import { BUSINESS_STATUSES, type Business, type BusinessStatus, type InstalledPlugin, type ServiceRef } from './types';
 
 type Tab = 'general' | 'modules';
@@ -21,7 +22,7 @@ export default function BusinessViewPage() {
 
   usePageLayout({
     title: business?.name ?? t('provider.business.title'),
-    breadcrumbs: [{ label: t('menu.provider') }, { label: t('provider.businesses.title'), to: '/facilauto/business/list' }, { label: business?.name ?? '' }],
+    breadcrumbs: [{ label: t('menu.provider') }, { label: t('provider.businesses.title'), to: BUSINESS_LIST_PATH }, { label: business?.name ?? '' }],
     fiscalName: business?.fiscal_name ?? null,
   });
 
@@ -54,12 +55,13 @@ export default function BusinessViewPage() {
           <>
             <General business={business} />
             <Administration business={business} onChange={(answer) => setBusiness((current) => ({ ...current, ...answer }))} />
+            <RemoveCompletely business={business} />
           </>
         ) : (
           <Modules business={business} onServices={(services) => setBusiness({ ...business, services })} />
         )}
       </div>
-      <Link to="/facilauto/business/list" className="vk-btn vk-btn--light">
+      <Link to={BUSINESS_LIST_PATH} className="vk-btn vk-btn--light">
         {t('actions.back')}
       </Link>
     </div>
@@ -181,6 +183,101 @@ function Administration({ business, onChange }: { business: Business; onChange(a
         ))}
       </div>
     </div>
+  );
+}
+
+const REMOVE_FIELDS = ['confirm'] as const;
+
+/** Whether `typed` is the business's name (as the host compares: case and surrounding spaces ignored). */
+const namesMatch = (typed: string, name: string) => typed.trim().toLowerCase() === name.trim().toLowerCase() && typed.trim() !== '';
+
+/**
+ * "Eliminar la empresa por completo" (`business/removecomplete`), for a school that has been
+ * suspended: everything it has goes, irreversibly (when its contract ends, RGPD). Its name must be
+ * typed again, then it is asked once more; done, it goes back to the list. An active school or
+ * one in trial only gets a line saying it has to be suspended first; the provider's own business,
+ * nothing. The host's error about the typed name shows under the field, the others as a toast.
+ */
+function RemoveCompletely({ business }: { business: Business }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const calls = useMemo(() => providerCalls(api), [api]);
+  const toast = useToast();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const formId = useId();
+  const errors = useFieldErrors(formId, REMOVE_FIELDS);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  if (business.is_provider) return null;
+  if (business.status !== 'suspended') {
+    return (
+      <p className="muted business-remove__hint" data-testid="business-remove-suspend-first">
+        {t('provider.business.removeSuspendFirst')}
+      </p>
+    );
+  }
+
+  const ctx: FormContext = { formId, errors, disabled: busy };
+  const matches = namesMatch(typed, business.name);
+
+  async function remove(event: FormEvent) {
+    event.preventDefault();
+    if (!matches || busy) return;
+    const ok = await confirm({
+      title: t('provider.business.removeTitle', { name: business.name }),
+      message: t('provider.business.removeMessage', { name: business.name }),
+      confirmLabel: t('provider.business.removeAction'),
+      tone: 'danger',
+    });
+    if (!ok) return;
+    errors.reset();
+    setBusy(true);
+    try {
+      const removed = await calls.business.removeComplete(business.business_id, typed.trim());
+      toast.success(
+        t('provider.business.removed', {
+          name: removed.name || business.name,
+          users: t('provider.business.removedUsers', { count: removed.users ?? 0 }),
+          files: t('provider.business.removedFiles', { count: removed.files ?? 0 }),
+        }),
+      );
+      navigate(BUSINESS_LIST_PATH);
+    } catch (failure) {
+      const items = errorList(failure);
+      const onField = items.find((item) => namedField(item) === 'confirm');
+      if (onField) errors.setErrors({ confirm: onField.details || t('provider.business.removeError') });
+      const rest = items.filter((item) => item !== onField);
+      if (rest.length > 0) toast.error(rest[0].details || rest[0].code || t('provider.business.removeError'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="business-remove" aria-labelledby={`${formId}-title`} data-testid="business-remove">
+      <h2 id={`${formId}-title`} className="business-remove__title">
+        {t('provider.business.removeHeading')}
+      </h2>
+      <p>{t('provider.business.removeExplain')}</p>
+      <p className="muted">{t('provider.business.removeAudit')}</p>
+      <form className="vk-form business-remove__form" noValidate onSubmit={(e) => void remove(e)} aria-label={t('provider.business.removeHeading')} aria-busy={busy}>
+        <InputField
+          ctx={ctx}
+          field="confirm"
+          label={t('provider.business.removeConfirmLabel')}
+          hint={t('provider.business.removeConfirmHint', { name: business.name })}
+          value={typed}
+          onChange={(value) => {
+            setTyped(value);
+            if (errors.errors.confirm) errors.reset();
+          }}
+        />
+        <button type="submit" className="vk-btn vk-btn--danger" disabled={busy || !matches}>
+          {t('provider.business.removeAction')}
+        </button>
+      </form>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ApiClient, ListPage } from '@volante/plugin-ui';
-import type { Business, BusinessGroup, BusinessStatus, NotificationFields, NotificationGroup, ProviderNotification } from './types';
+import type { Business, BusinessGroup, BusinessStatus, NotificationFields, NotificationGroup, ProviderNotification, RemovedBusiness } from './types';
 import type { PanelGroup } from './GroupsPanel';
 
 /** What `notifications/readall` takes. */
@@ -39,6 +39,11 @@ export function providerCalls(api: ApiClient) {
     business: {
       assignGroup: (businessId: number, groupId: number | null) => api.post<Business>('business/assign/group/update', { business_id: businessId, group_id: groupId }),
       setStatus: (businessId: number, status: BusinessStatus) => api.post<Business>('business/status', { business_id: businessId, status }),
+      /**
+       * Deletes a suspended school and everything it has, irreversibly; `confirm` is its name typed
+       * again (the host ignores case and surrounding spaces).
+       */
+      removeComplete: (businessId: number, confirm: string) => api.get<RemovedBusiness>('business/removecomplete', { business_id: businessId, confirm }),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import type { SessionUser } from '@volante/plugin-ui';
 import { demoUser, renderApp } from '../../test/renderApp';
 
@@ -159,5 +159,103 @@ describe('provider business groups and status: the business', () => {
     expect(within(actions).queryByRole('button', { name: 'Suspender' })).toBeNull();
     fireEvent.click(within(actions).getByRole('button', { name: 'Periodo de prueba' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('La empresa del proveedor no se puede suspender');
+  });
+});
+
+describe('provider business: remove completely', () => {
+  const suspended = { ...school, status: 'suspended' };
+
+  function suspendedApi() {
+    const api = businessApi();
+    api.on('GET business/read', (req: MockRequest) => {
+      if (req.query.get('all') === 'true') return envelopeOk([suspended, ...north, provider]);
+      const id = Number(req.query.get('business_id'));
+      return envelopeOk({ ...(id === 1 ? provider : suspended), branch_count: 1, services: [] });
+    });
+    return api;
+  }
+
+  it("is not offered for the provider's own business, and an active school must be suspended first", async () => {
+    const first = renderApp('/facilauto/business/view/1', { api: businessApi(), signedIn: true });
+    await screen.findByRole('group', { name: 'Cambiar el estado' });
+    expect(screen.queryByTestId('business-remove')).toBeNull();
+    expect(screen.queryByTestId('business-remove-suspend-first')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Eliminar por completo' })).toBeNull();
+    first.unmount();
+
+    const api = businessApi();
+    api.on('POST business/status', (req: MockRequest) => envelopeOk({ ...school, status: (req.body as { status: string }).status }));
+    renderApp('/facilauto/business/view/2', { api, signedIn: true });
+    const actions = await screen.findByRole('group', { name: 'Cambiar el estado' });
+    expect(screen.getByTestId('business-remove-suspend-first')).toHaveTextContent('Para eliminar la empresa por completo, suspéndala primero');
+    expect(screen.queryByTestId('business-remove')).toBeNull();
+    expect(screen.queryByLabelText('Escriba el nombre de la empresa para confirmar')).toBeNull();
+
+    // Once suspended, the danger zone shows.
+    fireEvent.click(within(actions).getByRole('button', { name: 'Suspender' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Suspender' }));
+    const zone = await screen.findByTestId('business-remove');
+    expect(within(zone).getByRole('heading', { name: 'Eliminar la empresa por completo' })).toBeInTheDocument();
+    expect(zone).toHaveTextContent('datos de los módulos, documentos, usuarios y sesiones');
+    expect(zone).toHaveTextContent('RGPD');
+    expect(zone).toHaveTextContent('auditoría del proveedor');
+    expect(screen.queryByTestId('business-remove-suspend-first')).toBeNull();
+  });
+
+  it('enables "Eliminar por completo" only once the name is typed again, asks, deletes and goes back to the list', async () => {
+    const api = suspendedApi();
+    api.on('GET business/removecomplete', () => envelopeOk({ business_id: 2, name: 'Autoescuela Demo', users: 3, files: 1, objects: 4, plugin_rows: 120 }));
+    renderApp('/facilauto/business/view/2', { api, signedIn: true });
+    const zone = await screen.findByTestId('business-remove');
+    const input = within(zone).getByLabelText('Escriba el nombre de la empresa para confirmar');
+    const button = within(zone).getByRole('button', { name: 'Eliminar por completo' });
+    expect(button).toBeDisabled();
+    fireEvent.change(input, { target: { value: 'Autoescuela' } });
+    expect(button).toBeDisabled();
+    fireEvent.change(input, { target: { value: 'Autoescuela Demo SL' } });
+    expect(button).toBeDisabled();
+    fireEvent.change(input, { target: { value: '  autoescuela DEMO ' } });
+    expect(button).toBeEnabled();
+
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('no se puede deshacer');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.calls('GET business/removecomplete')).toHaveLength(0);
+
+    fireEvent.click(button);
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar por completo' }));
+    expect(await screen.findByText('Empresa Autoescuela Demo eliminada: 3 usuarios, 1 documento')).toBeInTheDocument();
+    const sent = api.calls('GET business/removecomplete')[0].query;
+    expect(sent.get('business_id')).toBe('2');
+    expect(sent.get('confirm')).toBe('autoescuela DEMO');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/facilauto/business/list'));
+  });
+
+  it("shows the host's refusal of the typed name under the field, and other refusals as the other actions do", async () => {
+    const api = suspendedApi();
+    api.on('GET business/removecomplete', readError('REQ-102', 'El nombre no coincide con el de la empresa', { field: 'confirm' }));
+    renderApp('/facilauto/business/view/2', { api, signedIn: true });
+    const zone = await screen.findByTestId('business-remove');
+    const input = within(zone).getByLabelText('Escriba el nombre de la empresa para confirmar');
+    fireEvent.change(input, { target: { value: 'Autoescuela Demo' } });
+    fireEvent.click(within(zone).getByRole('button', { name: 'Eliminar por completo' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar por completo' }));
+    expect(await within(zone).findByTestId('error-confirm')).toHaveTextContent('El nombre no coincide con el de la empresa');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent('/facilauto/business/view/2');
+    expect(api.calls('GET business/removecomplete')[0].query.get('confirm')).toBe('Autoescuela Demo');
+
+    // Typing again clears it; a refusal about the business itself is a toast.
+    fireEvent.change(input, { target: { value: 'autoescuela demo' } });
+    expect(within(zone).queryByTestId('error-confirm')).toBeNull();
+    api.on('GET business/removecomplete', readError('CONFLICT-000', 'Suspenda la empresa antes de eliminarla por completo'));
+    fireEvent.click(within(zone).getByRole('button', { name: 'Eliminar por completo' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar por completo' }));
+    expect(await screen.findByText('Suspenda la empresa antes de eliminarla por completo')).toBeInTheDocument();
+    expect(within(zone).queryByTestId('error-confirm')).toBeNull();
+    expect(within(zone).getByRole('button', { name: 'Eliminar por completo' })).toBeEnabled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/facilauto/business/view/2');
   });
 });

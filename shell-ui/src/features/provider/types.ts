@@ -38,6 +38,19 @@ export interface Business {
   group_name?: string | null;
 }
 
+/**
+ * `GET business/removecomplete` (provider administrators, a suspended school only): what was
+ * deleted with the business, which no longer exists.
+ */
+export interface RemovedBusiness {
+  business_id: number;
+  name: string;
+  users: number;
+  files: number;
+  objects: number;
+  plugin_rows: number;
+}
+
 export type BusinessStatus = 'active' | 'suspended' | 'trial';
 export const BUSINESS_STATUSES: BusinessStatus[] = ['active', 'trial', 'suspended'];
 
