@@ -346,3 +346,106 @@ async fn storefront_calls_answer_the_schools_web_site() {
     let staff = app.client.get(format!("{}/api/web/apis/read", app.url)).header("Authorization", format!("Token {director}")).send().await.unwrap();
     assert!(staff.headers().get("access-control-allow-origin").is_none());
 }
+
+/// A one-page PDF to sign, made here with lopdf.
+fn contract_pdf() -> Vec<u8> {
+    use lopdf::{dictionary, Document, Object, Stream};
+    let mut doc = Document::with_version("1.5");
+    let pages = doc.new_object_id();
+    let content = doc.add_object(Stream::new(dictionary! {}, b"BT /F1 12 Tf 72 760 Td (CONTRATO) Tj ET".to_vec()));
+    let font = doc.add_object(dictionary! { "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica" });
+    let page = doc.add_object(dictionary! { "Type" => "Page", "Parent" => pages, "Contents" => content,
+        "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } } });
+    doc.objects.insert(pages, Object::Dictionary(dictionary! { "Type" => "Pages", "Kids" => vec![page.into()], "Count" => 1,
+        "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()] }));
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages });
+    doc.trailer.set("Root", catalog);
+    let mut out = Vec::new();
+    doc.save_to(&mut out).unwrap();
+    out
+}
+
+/// A product's automatic processes: checked when saved; when the shop sells it and the bank
+/// confirms, the buyer gets the school's mail and a contract to sign, each run once and kept on
+/// the product with what it did; one that cannot run is kept as failed and stops nothing.
+#[tokio::test]
+async fn a_sale_runs_the_products_automatic_processes() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    for plugin in ["contacts", "products", "agreements", "web"] {
+        install(&app, &provider, plugin, &[school]).await;
+    }
+    let director = app.director().await;
+    let pdf = crate::filesystem::multipart(&app, "filesystem/file/upload", &director, &[], Some(("matricula.pdf", contract_pdf()))).await;
+    let pdf_id = assert_ok(&pdf)["file"]["file_id"].as_i64().unwrap_or_else(|| pdf["data"]["file_id"].as_i64().unwrap());
+    let agreement = app.post("agreement/create", Some(&director), json!({ "type": "enrolment", "name": "Contrato de matrícula", "pdf_file_id": pdf_id })).await;
+    let agreement_id = assert_ok(&agreement)["id"].as_i64().unwrap();
+
+    // Bad processes are refused field by field, and nothing is stored.
+    let bad = app
+        .post("product/create", Some(&director), json!({ "name": "Permiso B", "price": 49587, "tax_rate": 2100,
+            "processes": [{ "kind": "contract" }, { "kind": "email", "subject": " " }, { "kind": "teleport" }] }))
+        .await;
+    let fields: Vec<&str> = bad["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
+    assert_eq!(fields, ["processes[0].agreement_id", "processes[1].subject", "processes[1].body", "processes[2].kind"], "{bad}");
+    assert_eq!(assert_ok(&app.get("product/read", Some(&director), &[]).await)["total"], 0);
+
+    let processes = json!([
+        { "kind": "email", "subject": "Bienvenida a {{ product }}", "body": "Hola {{ name }}: su pedido {{ reference }} incluye el curso teórico online." },
+        { "kind": "contract", "agreement_id": agreement_id },
+        { "kind": "contract", "agreement_id": 999_999 },
+    ]);
+    let course = app.post("product/create", Some(&director), json!({ "name": "Permiso B", "price": 49587, "tax_rate": 2100, "status": "published", "processes": processes })).await;
+    let course_id = assert_ok(&course)["id"].as_i64().unwrap();
+    assert_eq!(course["data"]["processes"][1]["agreement_id"], agreement_id);
+
+    let key = assert_ok(&app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    let gateway = app.post("web/payments/gateway/update", Some(&director), json!({ "merchant_code": MERCHANT_CODE, "key": MERCHANT_KEY })).await;
+    let notify_url = assert_ok(&gateway)["notify_url"].as_str().unwrap().to_string();
+    let body = json!({ "lines": [{ "product_id": course_id, "quantity": 1 }], "payment_method": "card", "customer": customer(), "accept_terms": true,
+                       "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" });
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, body).await;
+    let order = assert_ok(&placed)["order"].clone();
+    let reference = order["reference"].as_str().unwrap().to_string();
+    // Nothing runs before the bank confirms.
+    assert_eq!(assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &course_id.to_string())]).await)["total"], 0);
+    assert_ok(&bank_notifies(&app, &notify_url, &reference, 60000, "0000", None).await);
+
+    // The runs come in a call of their own, after the payment commits.
+    let mut runs = Value::Null;
+    for _ in 0..50 {
+        runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &course_id.to_string())]).await).clone();
+        if runs["total"] == 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(runs["total"], 3, "{runs}");
+    let by_kind = |position: i64| runs["items"].as_array().unwrap().iter().find(|r| r["position"] == position).unwrap().clone();
+    assert_eq!((by_kind(0)["ok"].as_bool(), by_kind(0)["kind_name"].as_str()), (Some(true), Some("Enviar un correo")));
+    assert_eq!((by_kind(1)["ok"].as_bool(), by_kind(1)["order_reference"].as_str()), (Some(true), Some(reference.as_str())));
+    assert_eq!(by_kind(2)["ok"], false, "{runs}");
+    assert!(by_kind(2)["detail"].as_str().unwrap().contains("No se ha podido pedir la firma"), "{runs}");
+
+    // The buyer's mails: the confirmation, the school's welcome and the request to sign.
+    let mut mails = Vec::new();
+    for _ in 0..50 {
+        mails = app.mails_to("lucia@example.es");
+        if mails.len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(mails.iter().any(|(_, subject, body)| subject.contains("Bienvenida a Permiso B") && body.contains("Hola Lucía Pérez Gómez") && body.contains(&reference)), "{mails:?}");
+    assert!(mails.iter().any(|(_, _, body)| body.contains("/agreement/sign/")), "{mails:?}");
+    let requests = app.get(&format!("agreement/read/{agreement_id}"), Some(&director), &[]).await;
+    assert_eq!(assert_ok(&requests)["requests"][0]["signer"]["name"], "Lucía Pérez Gómez", "{requests}");
+
+    // The bank telling it again runs nothing twice.
+    let mails_before = app.mails_to("lucia@example.es").len();
+    assert_ok(&bank_notifies(&app, &notify_url, &reference, 60000, "0000", None).await);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(assert_ok(&app.get("product/process/runs", Some(&director), &[("order_id", &order["id"].to_string())]).await)["total"], 3);
+    assert_eq!(app.mails_to("lucia@example.es").len(), mails_before);
+}

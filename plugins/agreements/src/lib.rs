@@ -671,6 +671,12 @@ fn prefill(signer: &mut Signer, person: &Value) {
 /// `agreement/request/create`: a pending request with its public link, which opens the
 /// agreement's template and cover; mailed when `send_mail`.
 fn request_create(ctx: &Ctx, req: &Req) -> Result<Value> {
+    create_request(ctx, req.json()?)
+}
+
+/// A signature request, as `agreement/request/create` and the `agreement.request` export make
+/// it (the latter for a product's "contract" process when the online shop sells it).
+fn create_request(ctx: &Ctx, body: RequestCreate) -> Result<Value> {
     let RequestCreate {
         agreement_id,
         contact_id,
@@ -678,7 +684,7 @@ fn request_create(ctx: &Ctx, req: &Req) -> Result<Value> {
         send_mail,
         mut dgt_register_code,
         mut signer,
-    } = req.json()?;
+    } = body;
     if agreement_id == 0 {
         return Err(Error::required("agreement_id"));
     }
@@ -745,7 +751,8 @@ fn request_create(ctx: &Ctx, req: &Req) -> Result<Value> {
         email: email.clone(),
         dgt_register_code,
         signer,
-        requested_by: Some(ctx.user_id),
+        // None when no user asked (a sale's automatic process).
+        requested_by: (ctx.user_id != 0).then_some(ctx.user_id),
         ..Default::default()
     };
     let record = resource::insert(ctx, request)?;
@@ -1254,6 +1261,13 @@ impl Plugin for Agreements {
                 let args: ContactArgs = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
                 let found = of_contact(ctx, args.contact_id).map_err(|e| e.details)?;
                 serde_json::to_string(&found).map_err(|e| e.to_string())
+            }
+            // A product's "contract" process (products, when the online shop sells it): a
+            // request to sign, mailed to the buyer (`agreement/request/create`'s body).
+            "agreement.request" => {
+                let body: RequestCreate = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let made = create_request(ctx, body).map_err(|e| e.details)?;
+                serde_json::to_string(&made).map_err(|e| e.to_string())
             }
             other => Err(format!("unknown function `{other}`")),
         }

@@ -4,11 +4,13 @@
 //! README.md for the calls.
 
 mod category;
+mod process;
 mod product;
 
 use volante_plugin_sdk::prelude::*;
 
 pub use category::Category;
+pub use process::Process;
 pub use product::{PackItem, Product, StorefrontProduct};
 
 /// The `{id}` of a body.
@@ -55,6 +57,18 @@ impl Plugin for Products {
             .get("product/read", product::list)
             .get("product/read/{id}", |ctx, req| product::detail(ctx, req.param("id")?))
             .get("product/taxes", product::taxes)
+            .get("product/process/runs", process::runs)
+    }
+
+    fn on_event(ctx: &Ctx, name: &str, payload_json: &str) -> std::result::Result<(), String> {
+        match name {
+            // The online shop sold: each product bought runs its automatic processes.
+            "web.order.paid" => {
+                let order: process::PaidOrder = serde_json::from_str(payload_json).map_err(|e| e.to_string())?;
+                process::on_paid(ctx, &order).map_err(|e| e.details)
+            }
+            _ => Ok(()),
+        }
     }
 
     fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {

@@ -8,6 +8,7 @@ use volante_plugin_sdk::resource::{self, ListQuery};
 use volante_plugin_sdk::{files, host, plugins, validate, Checks};
 
 use crate::category;
+use crate::process::{self, Process};
 use crate::IdBody;
 
 /// The product statuses (the spec's fixed list).
@@ -54,6 +55,8 @@ pub struct Product {
     /// A pack bundles other products (`pack_items`); its price is theirs, discounted.
     pub is_pack: bool,
     pub pack_items: Vec<PackItem>,
+    /// What runs by itself when the online shop sells it (`process`).
+    pub processes: Vec<Process>,
 }
 
 impl Default for Product {
@@ -77,6 +80,7 @@ impl Default for Product {
             price_visible: true,
             is_pack: false,
             pack_items: Vec::new(),
+            processes: Vec::new(),
         }
     }
 }
@@ -161,6 +165,7 @@ impl Resource for Product {
             }
         }
         self.set_tax(&mut checks);
+        process::check(&mut checks, &mut self.processes);
         if self.is_pack {
             match pack_lines(ctx, &mut checks, id, &mut self.pack_items)? {
                 Some(lines) => self.price = lines.iter().map(|l| l.net).sum(),

@@ -491,7 +491,13 @@ pub fn notify(ctx: &Ctx, req: &Req) -> Result<Value> {
     resource::save::<Order>(ctx, id, &record.data)?;
     if ok {
         confirm(&record.data)?;
-        events::publish("web.order.paid", &json!({ "id": id, "reference": record.data.reference, "total": record.data.total }))?;
+        // Its lines and buyer go with it: the catalogue runs the products' automatic processes.
+        let lines: Vec<Value> = record.data.lines.iter().map(|l| json!({ "product_id": l.product_id, "quantity": l.quantity })).collect();
+        events::publish(
+            "web.order.paid",
+            &json!({ "id": id, "reference": record.data.reference, "total": record.data.total, "lines": lines,
+                     "customer": { "name": record.data.customer.name, "email": record.data.customer.email }, "contact_id": record.data.contact_id }),
+        )?;
     }
     read(ctx, id)
 }

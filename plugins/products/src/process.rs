@@ -1,0 +1,272 @@
+//! A product's automatic processes (the spec's "purchase triggers"): what runs by itself when a
+//! customer buys it. The online shop announces a paid order (`web.order.paid`, with its lines and
+//! buyer); each product bought runs its processes once for that order, and each run is kept with
+//! what it did, so the staff see it on the product. A process that fails (the agreements module
+//! off, a buyer without an e-mail address) is kept as failed and does not stop the others.
+//!
+//! Kinds run today: `contract` (a request to sign one of the agreements module's agreements,
+//! mailed to the buyer) and `email` (a message to the buyer, written by the school).
+
+use volante_plugin_sdk::prelude::*;
+use volante_plugin_sdk::resource::{self, ListQuery, Page};
+use volante_plugin_sdk::{host, mail, plugins, validate, Checks};
+
+use crate::product::Product;
+
+/// The kinds a process may be, with their Spanish names.
+pub const KINDS: &[(&str, &str)] = &[("contract", "Contrato para firmar"), ("email", "Enviar un correo")];
+/// Processes one product may have.
+const MAX_PROCESSES: usize = 10;
+
+/// One automatic process of a product.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct Process {
+    /// `contract` or `email`.
+    pub kind: String,
+    /// `contract`: the agreement to sign (of the agreements module).
+    pub agreement_id: Option<i64>,
+    /// `email`: the subject and the text; `{{ name }}` (the buyer), `{{ product }}` and
+    /// `{{ reference }}` (the order's) are replaced.
+    pub subject: String,
+    pub body: String,
+}
+
+/// Check and clean a product's processes (`processes[i].field` for each problem).
+pub fn check(checks: &mut Checks, processes: &mut [Process]) {
+    if processes.len() > MAX_PROCESSES {
+        checks.push(Error::invalid_field("processes", format!("Como máximo {MAX_PROCESSES} procesos por producto")));
+        return;
+    }
+    for (i, process) in processes.iter_mut().enumerate() {
+        let field = |name: &str| format!("processes[{i}].{name}");
+        let kind = process.kind.trim().to_string();
+        match kind.as_str() {
+            "contract" => {
+                if process.agreement_id.is_none_or(|id| id <= 0) {
+                    checks.push(Error::invalid_field(&field("agreement_id"), "Elija el acuerdo que firmará el comprador"));
+                }
+                process.subject.clear();
+                process.body.clear();
+            }
+            "email" => {
+                process.agreement_id = None;
+                if let Some(subject) = checks.check(validate::required(&field("subject"), &process.subject, 200)) {
+                    process.subject = subject;
+                }
+                if let Some(body) = checks.check(validate::required(&field("body"), &process.body, 10_000)) {
+                    process.body = body;
+                }
+            }
+            _ => checks.push(Error::invalid_field(&field("kind"), "El proceso es contract o email")),
+        }
+        process.kind = kind;
+    }
+}
+
+/// What the online shop says of a paid order.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PaidOrder {
+    pub id: i64,
+    pub reference: String,
+    pub lines: Vec<PaidLine>,
+    pub customer: Buyer,
+    /// The buyer's contact, when they bought signed in to their area.
+    pub contact_id: Option<i64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PaidLine {
+    pub product_id: i64,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Buyer {
+    pub name: String,
+    pub email: String,
+}
+
+/// `web.order.paid`: every product of the order runs its processes, once per order.
+pub fn on_paid(ctx: &Ctx, order: &PaidOrder) -> Result<()> {
+    let mut seen = Vec::new();
+    for line in &order.lines {
+        if seen.contains(&line.product_id) {
+            continue;
+        }
+        seen.push(line.product_id);
+        let Some(product) = resource::find_optional::<Product>(ctx, line.product_id)? else { continue };
+        for (position, process) in product.data.processes.iter().enumerate() {
+            let done: Option<Value> = sql::query_optional(
+                "SELECT id FROM products_process_run WHERE business_id = $1 AND order_id = $2 AND product_id = $3 AND position = $4",
+                &params![ctx.business_id, order.id, product.id, position as i64],
+            )?;
+            if done.is_some() {
+                continue;
+            }
+            let (ok, detail) = match run(order, &product.data.name, process) {
+                Ok(detail) => (true, detail),
+                Err(err) => (false, err.details),
+            };
+            sql::execute(
+                "INSERT INTO products_process_run (business_id, order_id, order_reference, product_id, product_name, position, kind, ok, detail, buyer_email, ran_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                &params![
+                    ctx.business_id,
+                    order.id,
+                    order.reference.as_str(),
+                    product.id,
+                    product.data.name.as_str(),
+                    position as i64,
+                    process.kind.as_str(),
+                    ok,
+                    detail,
+                    order.customer.email.as_str(),
+                    host::now()
+                ],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Run one process for the buyer; what it did, or why it could not.
+fn run(order: &PaidOrder, product: &str, process: &Process) -> Result<String> {
+    let email = order.customer.email.trim();
+    match process.kind.as_str() {
+        "email" => {
+            if email.is_empty() {
+                return Err(Error::conflict("El pedido no tiene correo del comprador"));
+            }
+            mail::send(
+                &[email.to_string()],
+                &process.subject,
+                &process.body,
+                &json!({ "name": order.customer.name, "product": product, "reference": order.reference }),
+                &[],
+            )?;
+            Ok(format!("Correo «{}» enviado a {email}", process.subject))
+        }
+        "contract" => {
+            let agreement_id = process.agreement_id.unwrap_or_default();
+            // The buyer's contact fills in the signer: theirs when they bought signed in, else
+            // the client contact with their e-mail address, if any.
+            let contact_id = match order.contact_id {
+                Some(id) => Some(id),
+                None if !email.is_empty() => plugins::try_call::<_, Option<i64>>("contacts", "contact.by_email", &json!({ "email": email })).ok().flatten(),
+                None => None,
+            };
+            let made: Value = plugins::try_call(
+                "agreements",
+                "agreement.request",
+                &json!({ "agreement_id": agreement_id, "contact_id": contact_id, "email": email, "send_mail": true,
+                         "signer": { "name": order.customer.name } }),
+            )
+            .map_err(|e| Error::conflict(format!("No se ha podido pedir la firma: {e}")))?;
+            Ok(format!("Firma pedida a {} (solicitud {})", made["email"].as_str().unwrap_or(email), made["id"]))
+        }
+        other => Err(Error::conflict(format!("Proceso desconocido: {other}"))),
+    }
+}
+
+/// A run as the product's view lists it.
+#[derive(Debug, Serialize, Deserialize)]
+struct Run {
+    id: i64,
+    order_id: i64,
+    order_reference: String,
+    product_id: i64,
+    product_name: String,
+    position: i64,
+    kind: String,
+    /// 1 when it did what it had to (read as a number on both engines).
+    ok: i64,
+    detail: String,
+    buyer_email: String,
+    ran_at: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct RunsQuery {
+    product_id: Option<i64>,
+    order_id: Option<i64>,
+}
+
+/// `GET product/process/runs?product_id=&order_id=&page=&per_page=`: what the automatic
+/// processes did, newest first.
+pub fn runs(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let q: RunsQuery = req.query()?;
+    let list = ListQuery::from_query(req)?;
+    let per_page = list.per_page.unwrap_or(25).clamp(1, 500);
+    let page = list.page.unwrap_or(1).max(1);
+    let mut condition = "business_id = $1".to_string();
+    let mut params = params![ctx.business_id];
+    if let Some(product_id) = q.product_id {
+        resource::find::<Product>(ctx, product_id).map_err(|e| e.with_data(json!({ "field": "product_id" })))?;
+        params.push(product_id.to_sql());
+        condition.push_str(&format!(" AND product_id = ${}", params.len()));
+    }
+    if let Some(order_id) = q.order_id {
+        params.push(order_id.to_sql());
+        condition.push_str(&format!(" AND order_id = ${}", params.len()));
+    }
+    let total: i64 = sql::query_scalar(&format!("SELECT COUNT(*) FROM products_process_run WHERE {condition}"), &params)?;
+    let offset = (page as i64 - 1) * per_page as i64;
+    let items: Vec<Run> = sql::query_as(
+        &format!(
+            "SELECT id, order_id, order_reference, product_id, product_name, position, kind, CASE WHEN ok THEN 1 ELSE 0 END AS ok, detail, buyer_email, ran_at \
+             FROM products_process_run WHERE {condition} ORDER BY ran_at DESC, id DESC LIMIT {per_page} OFFSET {offset}"
+        ),
+        &params,
+    )?;
+    let shown = items.len() as i64;
+    let items: Vec<Value> = items
+        .into_iter()
+        .map(|run| {
+            let mut value = json!(run);
+            value["ok"] = json!(run.ok == 1);
+            value["kind_name"] = json!(KINDS.iter().find(|(k, _)| *k == run.kind).map_or("", |(_, n)| *n));
+            value
+        })
+        .collect();
+    Ok(serde_json::to_value(Page {
+        items,
+        total,
+        page,
+        per_page,
+        from: if shown == 0 { 0 } else { offset + 1 },
+        to: offset + shown,
+    })?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn processes_are_checked_field_by_field() {
+        let mut processes = vec![
+            Process { kind: "contract".into(), subject: "x".into(), ..Default::default() },
+            Process { kind: " email ".into(), subject: " Bienvenida ".into(), body: "Hola {{ name }}".into(), agreement_id: Some(3) },
+            Process { kind: "email".into(), ..Default::default() },
+            Process { kind: "teleport".into(), ..Default::default() },
+        ];
+        let mut checks = Checks::new();
+        check(&mut checks, &mut processes);
+        let fields: Vec<String> = checks.finish().unwrap_err().into_list().iter().filter_map(|e| e.field().map(str::to_string)).collect();
+        assert_eq!(fields, ["processes[0].agreement_id", "processes[2].subject", "processes[2].body", "processes[3].kind"]);
+        assert_eq!((processes[1].kind.as_str(), processes[1].subject.as_str(), processes[1].agreement_id), ("email", "Bienvenida", None));
+        assert_eq!(processes[0].subject, "");
+    }
+
+    #[test]
+    fn at_most_ten_processes() {
+        let mut processes = vec![Process { kind: "email".into(), subject: "a".into(), body: "b".into(), ..Default::default() }; 11];
+        let mut checks = Checks::new();
+        check(&mut checks, &mut processes);
+        assert_eq!(checks.finish().unwrap_err().field(), Some("processes"));
+    }
+}
