@@ -177,9 +177,10 @@ export function ensureShellBuilt() {
  * consultancy (the demo switches it on for the provider, not the school), and valkiria, the
  * school's online theory tests, stand alone; agreements fills a signer in from contacts when
  * asked, guided, the guided classes, reads temary's syllabi as its digital books, and web, the
- * online shop, sells the catalogue's products).
+ * online shop, sells the catalogue's products; rooms, the virtual classroom, takes its students
+ * from contacts).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria', 'guided', 'web'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria', 'guided', 'web', 'rooms'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

@@ -32,8 +32,14 @@
 // ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy),
 // the online shop journey (web.e2e.mjs, 35: the director's web-api key and Redsys gateway, a
 // course bought on the storefront and paid with a notification signed as the bank does, the order
-// found and configured; 36: a customer's own area, reached with an e-mailed link) and, last (a default layout dresses every module's mail), the mail layouts journey
-// (mail.e2e.mjs, 34: the director's layout dresses a contacts message; deleted, mail is plain).
+// found and configured; 36: a customer's own area, reached with an e-mailed link), the virtual
+// classroom journey (rooms.e2e.mjs, 37: the director sets the meeting server (intercepted: nothing
+// leaves loopback), creates a room with the demo teacher and a student, gives an inspector a
+// mailed link and opens the meeting; the student and the inspector follow their links in browsers
+// without a session; the meeting ended, the report lists its attendees; the inspector's access
+// taken away, the link opens nothing) and, last (a default layout dresses every module's mail),
+// the mail layouts journey (mail.e2e.mjs, 34: the director's layout dresses a contacts message;
+// deleted, mail is plain).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
 // without `.e2e.mjs`), for working on one journey; the suite runs them all.
 // Screenshots and the host's log go to test-artifacts/e2e/. Prints "N passed, M failed[, K
@@ -62,6 +68,7 @@ import { consultingJourneys } from './consulting.e2e.mjs';
 import { valkiriaJourneys } from './valkiria.e2e.mjs';
 import { guidedJourneys } from './guided.e2e.mjs';
 import { webJourneys } from './web.e2e.mjs';
+import { roomsJourneys } from './rooms.e2e.mjs';
 import { mailJourneys } from './mail.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
@@ -114,6 +121,7 @@ async function main() {
     if (wanted('valkiria')) await valkiriaJourneys({ host, browser, journey, skip });
     if (wanted('guided')) await guidedJourneys({ host, browser, journey, skip });
     if (wanted('web')) await webJourneys({ host, browser, journey, skip });
+    if (wanted('rooms')) await roomsJourneys({ host, browser, journey, skip });
     if (wanted('mail')) await mailJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
