@@ -91,6 +91,7 @@ async fn rooms_meetings_links_and_attendance() {
     // Before a meeting: the links open the room, and nobody is recorded.
     let waiting = ok(&h.get_public("athena/join", &[("reference", &lucia_ref)]).await).clone();
     assert_eq!((waiting["kind"].as_str(), waiting["name"].as_str(), waiting["meeting"].clone()), (Some("student"), Some("Lucía Pérez"), Value::Null));
+    assert_eq!(waiting["last_ended_at"], Value::Null);
     assert_eq!(code(&h.get_public("athena/join", &[("reference", "no-such-link")]).await), "NOT-FOUND-000");
 
     // The teacher (with `room`) opens the meeting on the school's server; asking again answers the same.
@@ -132,7 +133,8 @@ async fn rooms_meetings_links_and_attendance() {
     let ended = ok(&h.post_as(&teacher_token, "athena/meet/end", json!({ "room_id": id })).await).clone();
     assert!(ended["ended_at"].is_string(), "{ended}");
     assert_eq!(code(&h.post_as(&teacher_token, "athena/meet/end", json!({ "room_id": id })).await), "CONFLICT-000");
-    assert_eq!(ok(&h.get_public("athena/join", &[("reference", &mario_ref)]).await)["meeting"], Value::Null);
+    let after = ok(&h.get_public("athena/join", &[("reference", &mario_ref)]).await).clone();
+    assert_eq!((after["meeting"].clone(), after["last_ended_at"].clone()), (Value::Null, ended["ended_at"].clone()));
 
     // The report: the meeting with who attended, and each person's total.
     let report = ok(&h.get(&format!("athena/reports/{id}"), &[]).await).clone();

@@ -656,6 +656,19 @@ pub fn is_present(now: i64, last_seen_at: &str) -> bool {
     time::parse_utc(last_seen_at).is_some_and(|seen| now - seen <= PRESENT_SECONDS)
 }
 
+/// When the room's latest meeting ended, if none is open now and one was held.
+fn last_ended_at(ctx: &Ctx, room_id: i64) -> Result<Option<String>> {
+    #[derive(Deserialize)]
+    struct Ended {
+        ended_at: Option<String>,
+    }
+    let last: Option<Ended> = sql::query_optional(
+        "SELECT ended_at FROM rooms_meeting WHERE business_id = $1 AND room_id = $2 ORDER BY id DESC LIMIT 1",
+        &params![ctx.business_id, room_id],
+    )?;
+    Ok(last.and_then(|l| l.ended_at))
+}
+
 fn room_summary(room: &Record<Room>) -> Value {
     json!({
         "id": room.id,
@@ -688,6 +701,7 @@ fn pizarra(ctx: &Ctx, req: &Req) -> Result<Value> {
         "room": room_summary(&room),
         "meeting": meeting.as_ref().map(meeting_json),
         "present": match &meeting { Some(m) => present(ctx, m)?, None => Vec::new() },
+        "last_ended_at": last_ended_at(ctx, room.id)?,
         "kind": role,
         "name": name,
     }))
@@ -719,6 +733,7 @@ fn join(ctx: &Ctx, req: &Req) -> Result<Value> {
         "room": room_summary(&room),
         "meeting": meeting.as_ref().map(meeting_json),
         "present": match &meeting { Some(m) if inspector => present(ctx, m)?, _ => Vec::new() },
+        "last_ended_at": last_ended_at(ctx, room.id)?,
         "kind": holder.data.kind,
         "name": holder.data.name,
     }))

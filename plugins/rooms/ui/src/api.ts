@@ -153,6 +153,8 @@ export interface LiveView {
   meeting: Pick<Meeting, 'id' | 'url' | 'started_at' | 'started_by_name'> | null;
   /** On `athena/join`, only for an inspector (otherwise empty). */
   present: Presence[];
+  /** When the latest meeting ended, while none is open (null when none was held). */
+  last_ended_at?: string | null;
   /** Who the caller is in the room. */
   kind: PersonKind;
   /** The caller's name. */

@@ -98,7 +98,7 @@ export default function ClassroomPage() {
         </section>
       ) : (
         <section className="card rooms-waiting" role="status" data-testid="waiting">
-          <h2 className="card__title">{sawMeeting ? t('join.ended') : t('join.waiting')}</h2>
+          <h2 className="card__title">{sawMeeting || view?.last_ended_at ? t('join.ended') : t('join.waiting')}</h2>
           <p className="muted">{t('join.waitingHint')}</p>
         </section>
       )}

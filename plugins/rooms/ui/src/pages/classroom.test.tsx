@@ -52,6 +52,12 @@ describe('the public page of a link', () => {
     expect(api.calls('GET athena/join')).toHaveLength(3);
   });
 
+  it('says "La clase ha terminado" on a fresh visit once a meeting was held and ended', async () => {
+    const api = anonymousApi({ 'GET athena/join': envelopeOk(student({ last_ended_at: '2027-01-12T11:58:00.000Z' })) });
+    renderModule('/aula/ref-lucia', api);
+    expect(await screen.findByTestId('waiting')).toHaveTextContent('La clase ha terminado');
+  });
+
   it('an inspector also sees who is in the meeting now, and is told their access is recorded', async () => {
     const api = anonymousApi({
       'GET athena/join': envelopeOk(inspector({ meeting: meeting(), present: [presence(), presence({ kind: 'student', name: 'Lucía Pérez Gómez', joined_at: '2027-01-12T09:05:00Z' })] })),
