@@ -373,7 +373,7 @@ async fn a_sale_runs_the_products_automatic_processes() {
     let app = app_with_plugins().await;
     let provider = app.provider().await;
     let school = app.demo.school_business_id;
-    for plugin in ["contacts", "products", "agreements", "web"] {
+    for plugin in ["contacts", "products", "agreements", "valkiria", "web"] {
         install(&app, &provider, plugin, &[school]).await;
     }
     let director = app.director().await;
@@ -385,16 +385,17 @@ async fn a_sale_runs_the_products_automatic_processes() {
     // Bad processes are refused field by field, and nothing is stored.
     let bad = app
         .post("product/create", Some(&director), json!({ "name": "Permiso B", "price": 49587, "tax_rate": 2100,
-            "processes": [{ "kind": "contract" }, { "kind": "email", "subject": " " }, { "kind": "teleport" }] }))
+            "processes": [{ "kind": "contract" }, { "kind": "email", "subject": " " }, { "kind": "teleport" }, { "kind": "online_test_days", "licence": "B", "days": 0 }] }))
         .await;
     let fields: Vec<&str> = bad["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
-    assert_eq!(fields, ["processes[0].agreement_id", "processes[1].subject", "processes[1].body", "processes[2].kind"], "{bad}");
+    assert_eq!(fields, ["processes[0].agreement_id", "processes[1].subject", "processes[1].body", "processes[2].kind", "processes[3].days"], "{bad}");
     assert_eq!(assert_ok(&app.get("product/read", Some(&director), &[]).await)["total"], 0);
 
     let processes = json!([
         { "kind": "email", "subject": "Bienvenida a {{ product }}", "body": "Hola {{ name }}: su pedido {{ reference }} incluye el curso teórico online." },
         { "kind": "contract", "agreement_id": agreement_id },
         { "kind": "contract", "agreement_id": 999_999 },
+        { "kind": "online_test_days", "licence": "b", "days": 90 },
     ]);
     let course = app.post("product/create", Some(&director), json!({ "name": "Permiso B", "price": 49587, "tax_rate": 2100, "status": "published", "processes": processes })).await;
     let course_id = assert_ok(&course)["id"].as_i64().unwrap();
@@ -416,17 +417,25 @@ async fn a_sale_runs_the_products_automatic_processes() {
     let mut runs = Value::Null;
     for _ in 0..50 {
         runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &course_id.to_string())]).await).clone();
-        if runs["total"] == 3 {
+        if runs["total"] == 4 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    assert_eq!(runs["total"], 3, "{runs}");
+    assert_eq!(runs["total"], 4, "{runs}");
     let by_kind = |position: i64| runs["items"].as_array().unwrap().iter().find(|r| r["position"] == position).unwrap().clone();
     assert_eq!((by_kind(0)["ok"].as_bool(), by_kind(0)["kind_name"].as_str()), (Some(true), Some("Enviar un correo")));
     assert_eq!((by_kind(1)["ok"].as_bool(), by_kind(1)["order_reference"].as_str()), (Some(true), Some(reference.as_str())));
     assert_eq!(by_kind(2)["ok"], false, "{runs}");
     assert!(by_kind(2)["detail"].as_str().unwrap().contains("No se ha podido pedir la firma"), "{runs}");
+    // The buyer became a student of the online tests, with access to permit B for 90 days.
+    assert_eq!(by_kind(3)["ok"], true, "{runs}");
+    assert!(by_kind(3)["detail"].as_str().unwrap().contains("alumno nuevo"), "{runs}");
+    let student = app.get("valkiria/studentsdni", Some(&director), &[("dni", "54362315K")]).await;
+    let enrolments = assert_ok(&student)["enrolments"].as_array().expect("the student's enrolments").clone();
+    assert_eq!((enrolments.len(), enrolments[0]["licence"].as_str()), (1, Some("B")), "{student}");
+    assert_eq!(student["data"]["first_name"], "Lucía");
+    let expires = enrolments[0]["expires_on"].as_str().unwrap().to_string();
 
     // The buyer's mails: the confirmation, the school's welcome and the request to sign.
     let mut mails = Vec::new();
@@ -446,6 +455,30 @@ async fn a_sale_runs_the_products_automatic_processes() {
     let mails_before = app.mails_to("lucia@example.es").len();
     assert_ok(&bank_notifies(&app, &notify_url, &reference, 60000, "0000", None).await);
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-    assert_eq!(assert_ok(&app.get("product/process/runs", Some(&director), &[("order_id", &order["id"].to_string())]).await)["total"], 3);
+    assert_eq!(assert_ok(&app.get("product/process/runs", Some(&director), &[("order_id", &order["id"].to_string())]).await)["total"], 4);
     assert_eq!(app.mails_to("lucia@example.es").len(), mails_before);
+
+    // A second purchase extends the access by 30 days from its end, for the same student.
+    let renewal = app
+        .post("product/create", Some(&director), json!({ "name": "Ampliación test online", "price": 1000, "tax_rate": 2100, "status": "published",
+            "processes": [{ "kind": "online_test_extend", "licence": "B", "days": 30 }] }))
+        .await;
+    let renewal_id = assert_ok(&renewal)["id"].as_i64().unwrap();
+    let body = json!({ "lines": [{ "product_id": renewal_id, "quantity": 1 }], "payment_method": "card", "customer": customer(), "accept_terms": true,
+                       "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" });
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, body).await;
+    let second = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
+    assert_ok(&bank_notifies(&app, &notify_url, &second, 1210, "0000", None).await);
+    let mut extended = String::new();
+    for _ in 0..50 {
+        let student = app.get("valkiria/studentsdni", Some(&director), &[("dni", "54362315K")]).await;
+        extended = student["data"]["enrolments"][0]["expires_on"].as_str().unwrap_or_default().to_string();
+        if extended != expires {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let day = |date: &str| chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").unwrap();
+    assert_eq!((day(&extended) - day(&expires)).num_days(), 30, "{expires} → {extended}");
+    assert_eq!(app.count("SELECT COUNT(*) FROM app_user WHERE email = 'lucia@example.es'").await, 0, "a student is not a user");
 }

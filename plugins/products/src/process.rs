@@ -5,7 +5,9 @@
 //! off, a buyer without an e-mail address) is kept as failed and does not stop the others.
 //!
 //! Kinds run today: `contract` (a request to sign one of the agreements module's agreements,
-//! mailed to the buyer) and `email` (a message to the buyer, written by the school).
+//! mailed to the buyer), `email` (a message to the buyer, written by the school), and
+//! `online_test_days` / `online_test_extend` (access to the online tests for a licence, through
+//! the valkiria module: until today + days, or days more).
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
@@ -14,7 +16,12 @@ use volante_plugin_sdk::{host, mail, plugins, validate, Checks};
 use crate::product::Product;
 
 /// The kinds a process may be, with their Spanish names.
-pub const KINDS: &[(&str, &str)] = &[("contract", "Contrato para firmar"), ("email", "Enviar un correo")];
+pub const KINDS: &[(&str, &str)] = &[
+    ("contract", "Contrato para firmar"),
+    ("email", "Enviar un correo"),
+    ("online_test_days", "Dar días de test online"),
+    ("online_test_extend", "Ampliar días de test online"),
+];
 /// Processes one product may have.
 const MAX_PROCESSES: usize = 10;
 
@@ -22,7 +29,7 @@ const MAX_PROCESSES: usize = 10;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct Process {
-    /// `contract` or `email`.
+    /// `contract`, `email`, `online_test_days` or `online_test_extend`.
     pub kind: String,
     /// `contract`: the agreement to sign (of the agreements module).
     pub agreement_id: Option<i64>,
@@ -30,6 +37,9 @@ pub struct Process {
     /// `{{ reference }}` (the order's) are replaced.
     pub subject: String,
     pub body: String,
+    /// `online_test_*`: the licence class of the tests, and the days of access.
+    pub licence: String,
+    pub days: Option<i64>,
 }
 
 /// Check and clean a product's processes (`processes[i].field` for each problem).
@@ -41,7 +51,24 @@ pub fn check(checks: &mut Checks, processes: &mut [Process]) {
     for (i, process) in processes.iter_mut().enumerate() {
         let field = |name: &str| format!("processes[{i}].{name}");
         let kind = process.kind.trim().to_string();
+        if !kind.starts_with("online_test_") {
+            process.licence.clear();
+            process.days = None;
+        }
         match kind.as_str() {
+            "online_test_days" | "online_test_extend" => {
+                process.agreement_id = None;
+                process.subject.clear();
+                process.body.clear();
+                if process.licence.trim().is_empty() {
+                    checks.push(Error::invalid_field(&field("licence"), "Elija el permiso de los tests"));
+                } else if let Some(licence) = checks.check(validate::licence_class(&field("licence"), &process.licence)) {
+                    process.licence = licence;
+                }
+                if process.days.is_none_or(|d| !(1..=1095).contains(&d)) {
+                    checks.push(Error::invalid_field(&field("days"), "Los días de acceso van de 1 a 1095"));
+                }
+            }
             "contract" => {
                 if process.agreement_id.is_none_or(|id| id <= 0) {
                     checks.push(Error::invalid_field(&field("agreement_id"), "Elija el acuerdo que firmará el comprador"));
@@ -58,7 +85,7 @@ pub fn check(checks: &mut Checks, processes: &mut [Process]) {
                     process.body = body;
                 }
             }
-            _ => checks.push(Error::invalid_field(&field("kind"), "El proceso es contract o email")),
+            _ => checks.push(Error::invalid_field(&field("kind"), "El proceso es contract, email, online_test_days u online_test_extend")),
         }
         process.kind = kind;
     }
@@ -87,6 +114,9 @@ pub struct PaidLine {
 pub struct Buyer {
     pub name: String,
     pub email: String,
+    /// Their DNI or NIE (a person) or NIF.
+    pub nif: String,
+    pub phone: String,
 }
 
 /// `web.order.paid`: every product of the order runs its processes, once per order.
@@ -166,6 +196,20 @@ fn run(order: &PaidOrder, product: &str, process: &Process) -> Result<String> {
             )
             .map_err(|e| Error::conflict(format!("No se ha podido pedir la firma: {e}")))?;
             Ok(format!("Firma pedida a {} (solicitud {})", made["email"].as_str().unwrap_or(email), made["id"]))
+        }
+        "online_test_days" | "online_test_extend" => {
+            let name = order.customer.name.trim();
+            let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+            let granted: Value = plugins::try_call(
+                "valkiria",
+                "valkiria.access",
+                &json!({ "dni": order.customer.nif, "first_name": first, "last_name": last.trim(), "email": email, "phone": order.customer.phone,
+                         "contact_id": order.contact_id, "licence": process.licence, "days": process.days.unwrap_or_default(),
+                         "extend": process.kind == "online_test_extend" }),
+            )
+            .map_err(|e| Error::conflict(format!("No se ha podido dar acceso a los tests: {e}")))?;
+            let until = granted["expires_on"].as_str().map(volante_plugin_sdk::time::spanish_date).unwrap_or_default();
+            Ok(format!("Tests del permiso {} hasta el {until}{}", process.licence, if granted["student_created"] == true { " (alumno nuevo)" } else { "" }))
         }
         other => Err(Error::conflict(format!("Proceso desconocido: {other}"))),
     }
@@ -250,14 +294,20 @@ mod tests {
     fn processes_are_checked_field_by_field() {
         let mut processes = vec![
             Process { kind: "contract".into(), subject: "x".into(), ..Default::default() },
-            Process { kind: " email ".into(), subject: " Bienvenida ".into(), body: "Hola {{ name }}".into(), agreement_id: Some(3) },
+            Process { kind: " email ".into(), subject: " Bienvenida ".into(), body: "Hola {{ name }}".into(), agreement_id: Some(3), ..Default::default() },
             Process { kind: "email".into(), ..Default::default() },
             Process { kind: "teleport".into(), ..Default::default() },
+            Process { kind: "online_test_days".into(), licence: "Z".into(), days: Some(0), ..Default::default() },
+            Process { kind: "online_test_extend".into(), licence: " b ".into(), days: Some(30), subject: "x".into(), ..Default::default() },
         ];
         let mut checks = Checks::new();
         check(&mut checks, &mut processes);
         let fields: Vec<String> = checks.finish().unwrap_err().into_list().iter().filter_map(|e| e.field().map(str::to_string)).collect();
-        assert_eq!(fields, ["processes[0].agreement_id", "processes[2].subject", "processes[2].body", "processes[3].kind"]);
+        assert_eq!(
+            fields,
+            ["processes[0].agreement_id", "processes[2].subject", "processes[2].body", "processes[3].kind", "processes[4].licence", "processes[4].days"]
+        );
+        assert_eq!((processes[5].licence.as_str(), processes[5].days, processes[5].subject.as_str()), ("B", Some(30), ""));
         assert_eq!((processes[1].kind.as_str(), processes[1].subject.as_str(), processes[1].agreement_id), ("email", "Bienvenida", None));
         assert_eq!(processes[0].subject, "");
     }

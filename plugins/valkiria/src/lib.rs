@@ -161,6 +161,19 @@ impl Plugin for Valkiria {
         doubts::routes(router)
     }
 
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        match function {
+            // The products plugin's processes: a buyer of the online shop gets (or extends) their
+            // access to the online tests (`students::grant_access`).
+            "valkiria.access" => {
+                let body: students::Access = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let granted = students::grant_access(ctx, body).map_err(|e| e.details)?;
+                serde_json::to_string(&granted).map_err(|e| e.to_string())
+            }
+            other => Err(format!("unknown function `{other}`")),
+        }
+    }
+
     fn schemas(schemas: &mut Schemas) {
         schemas
             .resource::<Block>()

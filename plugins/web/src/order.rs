@@ -496,7 +496,7 @@ pub fn notify(ctx: &Ctx, req: &Req) -> Result<Value> {
         events::publish(
             "web.order.paid",
             &json!({ "id": id, "reference": record.data.reference, "total": record.data.total, "lines": lines,
-                     "customer": { "name": record.data.customer.name, "email": record.data.customer.email }, "contact_id": record.data.contact_id }),
+                     "customer": { "name": record.data.customer.name, "email": record.data.customer.email, "nif": record.data.customer.nif, "phone": record.data.customer.phone }, "contact_id": record.data.contact_id }),
         )?;
     }
     read(ctx, id)
