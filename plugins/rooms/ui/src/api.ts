@@ -217,9 +217,9 @@ export interface FoundContact {
 }
 
 /**
- * The staff to choose from. The rooms plugin's manifest names no such call: this is the one the
- * other plugins have (`alarma/staff`, `schedule/staff`, `clase/guiada/staff`: the business's
- * active users by name, from the host's directory), under the plugin's prefix.
+ * The staff to choose from (`GET athena/staff`, an extension like the other plugins'
+ * `alarma/staff` or `clase/guiada/staff`: the business's active users by name, from the host's
+ * directory).
  */
 export const STAFF_PATH = 'athena/staff';
 
