@@ -7,6 +7,8 @@ export type ProductStatus = 'published' | 'featured' | 'hidden' | 'discontinued'
 export type CategoryStatus = 'publish' | 'private';
 /** How a pack's line is discounted: hundredths of a percent, or cents. */
 export type DiscountType = 'percent' | 'quantity';
+/** What an automatic process does when the online shop sells the product: a contract to sign, or a mail. */
+export type ProcessKind = 'contract' | 'email';
 
 /** The meta columns every stored record carries. */
 interface Stored {
@@ -63,6 +65,22 @@ export interface PackItem {
   discount_value: number;
 }
 
+/**
+ * An automatic process of a product (plugin `src/process.rs`): it runs once per order when the
+ * online shop sells the product and the bank confirms the payment. As sent, `contract` carries
+ * `agreement_id` (an agreement of the agreements module, mailed to the buyer to sign) and
+ * `email` its `subject` and `body` (`{{ name }}`, `{{ product }}` and `{{ reference }}` are
+ * replaced); the host stores every field, the kind's others empty. A kind the form does not
+ * edit keeps its own fields, sent back as they were read.
+ */
+export interface Process {
+  kind: ProcessKind | (string & {});
+  agreement_id?: number | null;
+  subject?: string;
+  body?: string;
+  [other: string]: unknown;
+}
+
 /** The fields `product/create` and `/update` take (README "Product"). */
 export interface ProductFields {
   reference: string;
@@ -84,6 +102,8 @@ export interface ProductFields {
   price_visible: boolean;
   is_pack: boolean;
   pack_items: PackItem[];
+  /** At most 10, run in this order. */
+  processes: Process[];
 }
 
 /** A product as stored (the list's items). */
@@ -144,6 +164,33 @@ export interface Taxes {
   taxes: Tax[];
 }
 
+/** What an automatic process did for an order (`GET product/process/runs`'s items), newest first. */
+export interface ProcessRun {
+  id: number;
+  order_id: number;
+  order_reference: string;
+  product_id: number;
+  product_name: string;
+  /** The process's place in the product's list when it ran (0 first). */
+  position: number;
+  kind: ProcessKind | string;
+  /** "Contrato para firmar", "Enviar un correo". */
+  kind_name: string;
+  ok: boolean;
+  /** What it did, or why it failed (Spanish, the host's). */
+  detail: string;
+  buyer_email: string;
+  /** UTC, ISO 8601. */
+  ran_at: string;
+}
+
+export interface ProcessRunQuery {
+  product_id?: number;
+  order_id?: number;
+  page: number;
+  per_page: number;
+}
+
 export interface CloneResult {
   id: number;
   updated: number;
@@ -160,6 +207,14 @@ export interface FoundProvider {
   fiscal_name?: string;
   fiscal_code: string;
   relation: string;
+}
+
+/** An agreement of the agreements module (`GET agreement/read/all`'s items, only what a process needs). */
+export interface AgreementOption {
+  id: number;
+  name: string;
+  type_name?: string;
+  state?: RecordState;
 }
 
 /** A file of the document manager (`GET filesystem/search`, `POST filesystem/file/upload`). */
@@ -192,6 +247,8 @@ export function productsApi(api: ApiClient) {
       /** Products (not packs) to put in a pack or copy a price to. */
       find: (search: string) => list({ search, is_pack: false, page: 1, per_page: FOUND_ROWS }).then((page) => page.items),
       taxes: () => api.get<Taxes>('product/taxes'),
+      /** What the automatic processes did, newest first. */
+      runs: (query: ProcessRunQuery) => api.get<ListPage<ProcessRun>>('product/process/runs', compactQuery(query)),
     },
     categories: {
       list: categoryList,
@@ -211,6 +268,13 @@ export function productsApi(api: ApiClient) {
      */
     providers: {
       find: (search: string) => api.get<ListPage<FoundProvider>>('provider/read', { search, page: 1, per_page: FOUND_ROWS }).then((page) => page.items),
+    },
+    /**
+     * The agreements module's agreements, for a `contract` process (`GET agreement/read/all`, by
+     * name; it needs that module on and its `agreement` permission).
+     */
+    agreements: {
+      all: () => api.get<ListPage<AgreementOption>>('agreement/read/all', { page: 1, per_page: ALL_ROWS }).then((page) => page.items),
     },
     /** The document manager's files (needs its `filesystem` permission). */
     files: {

@@ -7,8 +7,8 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { CATEGORY_STATUSES, DISCOUNT_TYPES, PRODUCT_STATUSES, RECORD_STATES, STATE_FILTERS } from './lists';
-import { GENERAL_FIELDS, PURCHASE_FIELDS, SALES_FIELDS, TABS } from './components/productDraft';
+import { CATEGORY_STATUSES, DISCOUNT_TYPES, PROCESS_KINDS, PRODUCT_STATUSES, RECORD_STATES, STATE_FILTERS } from './lists';
+import { GENERAL_FIELDS, PROCESS_FIELDS, PURCHASE_FIELDS, SALES_FIELDS, TABS } from './components/productDraft';
 import { CATEGORY_FIELDS } from './components/CategoryForm';
 import products from './module';
 
@@ -65,7 +65,9 @@ describe('the products remote', () => {
       state: RECORD_STATES,
       discount: DISCOUNT_TYPES,
       tabs: TABS,
-      fields: [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS],
+      fields: [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS, 'processes'],
+      'processes.kinds': PROCESS_KINDS,
+      'processes.fields': PROCESS_FIELDS,
       'categories.fields': CATEGORY_FIELDS,
       'filters.states': STATE_FILTERS.map((s) => s || 'live'),
     };
@@ -82,6 +84,7 @@ describe('the products remote', () => {
     // the spec's Spanish names
     expect(PRODUCT_STATUSES.map((s) => lookup(`status.${s}`))).toEqual(['Publicado', 'Destacado', 'Oculto', 'Descatalogado']);
     expect(CATEGORY_STATUSES.map((s) => lookup(`categoryStatus.${s}`))).toEqual(['Pública', 'Privada']);
-    expect(TABS.map((s) => lookup(`tabs.${s}`))).toEqual(['General', 'Compras', 'Ventas', 'Productos']);
+    expect(TABS.map((s) => lookup(`tabs.${s}`))).toEqual(['General', 'Compras', 'Ventas', 'Productos', 'Procesos automáticos']);
+    expect(PROCESS_KINDS.map((k) => lookup(`processes.kinds.${k}`))).toEqual(['Contrato para firmar', 'Enviar un correo']);
   });
 });

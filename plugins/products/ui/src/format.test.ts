@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseRate, parseWhole, rateInput, rateText, uniqueIds } from './format';
-import { CUSTOM_TAX, lineField, newLine, productBody, productDraft, tabOf, type ProductDraft } from './components/productDraft';
+import { CUSTOM_TAX, lineField, newLine, newProcess, processField, productBody, productDraft, sentProcess, tabOf, type ProductDraft } from './components/productDraft';
 import { categoryBody, categoryDraft } from './components/CategoryForm';
 import type { ProductDetail, Taxes } from './api';
-import { category, detail, noTaxes, packDetail, product, taxes } from './test/fixtures';
+import { category, contractProcess, detail, emailProcess, noTaxes, packDetail, product, taxes } from './test/fixtures';
 
 const asDetail = (x: unknown) => x as ProductDetail;
 
@@ -44,7 +44,7 @@ describe('the product form', () => {
     expect(result).toEqual({
       body: {
         reference: '000001', name: 'Curso teórico B', description: 'Clases de teoría del permiso B', status: 'published', image_file_id: null, file_ids: [40],
-        category_ids: [3], provider_ids: [8], provider_reference: '', purchase_price: 4000, price: 10000, tax_id: 1, price_visible: true,
+        category_ids: [3], provider_ids: [8], provider_reference: '', purchase_price: 4000, price: 10000, tax_id: 1, price_visible: true, processes: [],
       },
     });
   });
@@ -106,9 +106,37 @@ describe('the product form', () => {
   });
 
   it('each field belongs to a tab', () => {
-    expect(['name', 'category_ids', 'file_ids', 'provider_ids', 'purchase_price', 'tax_rate', 'price', 'pack_items', lineField(3, 'discount_value')].map(tabOf)).toEqual([
-      'general', 'general', 'general', 'purchases', 'purchases', 'sales', 'sales', 'lines', 'lines',
+    expect(['name', 'category_ids', 'file_ids', 'provider_ids', 'purchase_price', 'tax_rate', 'price', 'pack_items', lineField(3, 'discount_value'), 'processes', processField(2, 'body')].map(tabOf)).toEqual([
+      'general', 'general', 'general', 'purchases', 'purchases', 'sales', 'sales', 'lines', 'lines', 'processes', 'processes',
     ]);
+  });
+
+  it('automatic processes: a contract sends its agreement, an e-mail its subject and text trimmed; what is missing is refused', () => {
+    const record = asDetail(detail(product({ processes: [contractProcess(7), emailProcess(' Hola ', 'Texto')] })));
+    const draft = productDraft(record, taxes as Taxes);
+    expect(draft.processes.map((p) => [p.kind, p.agreement_id, p.subject, p.body])).toEqual([
+      ['contract', '7', '', ''],
+      ['email', '', ' Hola ', 'Texto'],
+    ]);
+    const result = productBody(draft, { isPack: false, taxesAvailable: true });
+    expect('body' in result && result.body.processes).toEqual([
+      { kind: 'contract', agreement_id: 7 },
+      { kind: 'email', subject: 'Hola', body: 'Texto' },
+    ]);
+    // the stored ones, compared as they are sent
+    expect(record.processes.map(sentProcess)).toEqual([
+      { kind: 'contract', agreement_id: 7 },
+      { kind: 'email', subject: ' Hola ', body: 'Texto' },
+    ]);
+    const wrong = { ...draft, processes: [newProcess({ kind: 'contract' }), newProcess(), { ...newProcess(), subject: 'x', body: '  ' }] };
+    expect(productBody(wrong, { isPack: false, taxesAvailable: true })).toEqual({
+      problems: {
+        [processField(0, 'agreement_id')]: 'required',
+        [processField(1, 'subject')]: 'required',
+        [processField(1, 'body')]: 'required',
+        [processField(2, 'body')]: 'required',
+      },
+    });
   });
 });
 

@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens offer
  * them. Their Spanish names are in the catalogue (`status.published`…).
  */
-import type { CategoryStatus, DiscountType, ProductStatus, RecordState } from './api';
+import type { CategoryStatus, DiscountType, ProcessKind, ProductStatus, RecordState } from './api';
 
 export const PRODUCT_STATUSES: ProductStatus[] = ['published', 'featured', 'hidden', 'discontinued'];
 export const CATEGORY_STATUSES: CategoryStatus[] = ['publish', 'private'];
@@ -10,9 +10,18 @@ export const RECORD_STATES: RecordState[] = ['active', 'inactive', 'deleted'];
 /** The lists' "Situación" filter: '' is every state but deleted (the host's default). */
 export const STATE_FILTERS = ['', 'active', 'inactive', 'deleted'] as const;
 export const DISCOUNT_TYPES: DiscountType[] = ['percent', 'quantity'];
+/** The automatic processes' kinds (plugin `src/process.rs` KINDS). */
+export const PROCESS_KINDS: ProcessKind[] = ['contract', 'email'];
 
 /** A pack line's units (README: 1–999). */
 export const MAX_QUANTITY = 999;
+/** Automatic processes of a product (plugin `src/process.rs`: at most 10). */
+export const MAX_PROCESSES = 10;
+/** An e-mail process's subject and text (plugin `src/process.rs`). */
+export const MAX_SUBJECT = 200;
+export const MAX_BODY = 10_000;
+/** The runs of the automatic processes shown on one page of a product's view. */
+export const RUNS_PER_PAGE = 10;
 /** Files that go with a product (README: at most 20). */
 export const MAX_FILES = 20;
 /** Where uploaded images go in the document manager (public: the web shop shows them). */

@@ -26,13 +26,16 @@ import { rateText } from '../format';
 import {
   CUSTOM_TAX,
   LINE_FIELDS,
+  PROCESS_FIELDS,
   PRODUCT_FIELDS,
   TABS,
   lineField,
+  processField,
   productBody,
   productDraft,
   tabOf,
   type LineDraft,
+  type ProcessDraft,
   type Problem,
   type ProductDraft,
   type Tab,
@@ -41,6 +44,7 @@ import { ImageField } from './ImageField';
 import { FilesField } from './FilesField';
 import { ProvidersField } from './ProvidersField';
 import { PackLinesField, SavedPackLines } from './PackLinesField';
+import { ProcessesField } from './ProcessesField';
 
 export interface ProductFormProps {
   /** null: a new one. */
@@ -64,9 +68,10 @@ export interface ProductFormProps {
 /**
  * A product's or a pack's form, in the spec's tabs: "General" (reference, name, description,
  * status, image, categories, files), "Compras" (suppliers, their reference, cost), "Ventas"
- * (price, tax, whether the shop shows the price; the total the host worked out) and, for a
- * pack, "Productos" (its lines, and the lines as the host priced them). One "Guardar" sends
- * every tab; a tab with a field in error is marked and shown.
+ * (price, tax, whether the shop shows the price; the total the host worked out), for a pack,
+ * "Productos" (its lines, and the lines as the host priced them), and "Procesos automáticos"
+ * (what runs when the online shop sells it). One "Guardar" sends every tab; a tab with a field
+ * in error is marked and shown.
  */
 export function ProductForm({ product, isPack, taxes, categories, categoriesFailed = false, api, label, submitLabel, onSubmit, extra, disabled = false, tab: shownTab, onTab }: ProductFormProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -80,7 +85,10 @@ export function ProductForm({ product, isPack, taxes, categories, categoriesFail
   const tab = tabs.includes(wanted) ? wanted : 'general';
   const setTab = onTab ?? setOwnTab;
   const [busy, setBusy] = useState(false);
-  const fields = useMemo(() => [...PRODUCT_FIELDS, ...draft.lines.flatMap((_, i) => LINE_FIELDS.map((f) => lineField(i, f)))], [draft.lines]);
+  const fields = useMemo(
+    () => [...PRODUCT_FIELDS, ...draft.lines.flatMap((_, i) => LINE_FIELDS.map((f) => lineField(i, f))), ...draft.processes.flatMap((_, i) => PROCESS_FIELDS.map((f) => processField(i, f)))],
+    [draft.lines, draft.processes],
+  );
   const errors = useFieldErrors(formId, fields);
   const set = (patch: Partial<ProductDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const ctx: FormContext = { formId, errors, disabled: busy || disabled };
@@ -143,6 +151,13 @@ export function ProductForm({ product, isPack, taxes, categories, categoriesFail
     const keys = (list: LineDraft[]) => list.map((l) => l.key).join(',');
     if (keys(lines) !== keys(draft.lines)) errors.setErrors((all) => Object.fromEntries(Object.entries(all).filter(([field]) => !field.startsWith('pack_items['))));
     set({ lines });
+  };
+
+  /** New processes; when one is added, taken off or moved, the errors of the processes (by index) no longer apply. */
+  const changeProcesses = (processes: ProcessDraft[]) => {
+    const keys = (list: ProcessDraft[]) => list.map((p) => p.key).join(',');
+    if (keys(processes) !== keys(draft.processes)) errors.setErrors((all) => Object.fromEntries(Object.entries(all).filter(([field]) => field !== 'processes' && !field.startsWith('processes['))));
+    set({ processes });
   };
 
   const tabsId = `${formId}-tabs`;
@@ -258,6 +273,10 @@ export function ProductForm({ product, isPack, taxes, categories, categoriesFail
           {product && <SavedPackLines lines={product.pack_lines} price={product.price} />}
         </TabPanel>
       )}
+
+      <TabPanel id={tabsId} tab="processes" selected={tab} keepMounted>
+        <ProcessesField ctx={ctx} api={api} processes={draft.processes} onChange={changeProcesses} />
+      </TabPanel>
 
       {!disabled && (
         <FormActions>

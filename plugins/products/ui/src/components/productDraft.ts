@@ -3,12 +3,12 @@
  * README's fields take, in cents and hundredths of a percent.
  */
 import { centsToInput, parseEuros } from '@volante/plugin-ui';
-import type { DiscountType, PackItem, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
-import { MAX_QUANTITY } from '../lists';
+import type { DiscountType, PackItem, Process, ProcessKind, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
+import { MAX_QUANTITY, PROCESS_KINDS } from '../lists';
 import { parseRate, parseWhole, rateInput, uniqueIds } from '../format';
 
-/** The form's tabs (the spec's): "Productos" only for a pack. */
-export const TABS = ['general', 'purchases', 'sales', 'lines'] as const;
+/** The form's tabs (the spec's): "Productos" only for a pack, then "Procesos automáticos". */
+export const TABS = ['general', 'purchases', 'sales', 'lines', 'processes'] as const;
 export type Tab = (typeof TABS)[number];
 
 export const GENERAL_FIELDS = ['reference', 'name', 'description', 'status', 'image_file_id', 'file_ids', 'category_ids'] as const;
@@ -17,14 +17,20 @@ export const SALES_FIELDS = ['price', 'tax_id', 'tax_rate', 'price_visible'] as 
 /** A pack line's fields: the host names them `pack_items[i].field`. */
 export const LINE_FIELDS = ['product_id', 'quantity', 'discount_type', 'discount_value'] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
-export const PRODUCT_FIELDS = [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS, 'pack_items'] as const;
+/** An automatic process's fields: the host names them `processes[i].field`. */
+export const PROCESS_FIELDS = ['kind', 'agreement_id', 'subject', 'body'] as const;
+export type ProcessField = (typeof PROCESS_FIELDS)[number];
+export const PRODUCT_FIELDS = [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS, 'pack_items', 'processes'] as const;
 
 /** The name the host gives a pack line's field. */
 export const lineField = (index: number, field: LineField) => `pack_items[${index}].${field}`;
+/** The name the host gives an automatic process's field. */
+export const processField = (index: number, field: ProcessField) => `processes[${index}].${field}`;
 
 /** The tab a field of the form is on. */
 export function tabOf(field: string): Tab {
   if (field.startsWith('pack_items')) return 'lines';
+  if (field === 'processes' || field.startsWith('processes[')) return 'processes';
   if ((PURCHASE_FIELDS as readonly string[]).includes(field)) return 'purchases';
   if ((SALES_FIELDS as readonly string[]).includes(field)) return 'sales';
   return 'general';
@@ -51,6 +57,20 @@ export interface LineDraft {
   discount_value: string;
 }
 
+/** An automatic process as the form holds it. */
+export interface ProcessDraft {
+  /** Stable while the processes are edited (React's key). */
+  key: number;
+  /** `contract`, `email`, or a kind of the host's this form does not edit (kept as it was). */
+  kind: ProcessKind | (string & {});
+  /** A stored process of a kind the form does not edit: sent back unchanged while its kind stays. */
+  stored: Process | null;
+  /** The agreement's id as text (the select's value), '' when none is chosen. */
+  agreement_id: string;
+  subject: string;
+  body: string;
+}
+
 export interface ProductDraft {
   reference: string;
   name: string;
@@ -70,12 +90,40 @@ export interface ProductDraft {
   tax_rate: string;
   price_visible: boolean;
   lines: LineDraft[];
+  processes: ProcessDraft[];
 }
 
 let nextKey = 1;
 /** A new line for a product chosen (one unit, no discount). */
 export function newLine(product: { id: number; name: string; reference: string }): LineDraft {
   return { key: nextKey++, product_id: product.id, name: product.name, reference: product.reference, quantity: '1', discount_type: '', discount_value: '' };
+}
+
+/** Whether the form edits processes of this kind (`contract`, `email`). */
+export const editableKind = (kind: string): kind is ProcessKind => (PROCESS_KINDS as string[]).includes(kind);
+
+/** A new process (an e-mail, which needs no other module), or a stored one to edit. */
+export function newProcess(process: Partial<Process> = {}): ProcessDraft {
+  const kind = process.kind ?? 'email';
+  return {
+    key: nextKey++,
+    kind,
+    stored: editableKind(kind) ? null : ({ ...process, kind } as Process),
+    agreement_id: process.agreement_id ? String(process.agreement_id) : '',
+    subject: process.subject ?? '',
+    body: process.body ?? '',
+  };
+}
+
+/**
+ * A process as it is sent: a contract its agreement, an e-mail its subject and text. The stored
+ * ones (which keep the four fields, the kind's others empty) go through it too, so that an
+ * update compares like with like.
+ */
+export function sentProcess(process: Process): Process {
+  if (process.kind === 'contract') return { kind: 'contract', agreement_id: process.agreement_id ?? null };
+  if (process.kind === 'email') return { kind: 'email', subject: process.subject ?? '', body: process.body ?? '' };
+  return process;
 }
 
 /** A discount as typed: a percentage from hundredths, euros from cents. */
@@ -111,6 +159,7 @@ export function productDraft(product: ProductDetail | null, taxes: Taxes): Produ
       const line = product?.pack_lines.find((l) => l.product_id === item.product_id);
       return { ...newLine({ id: item.product_id, name: line?.name ?? '', reference: line?.reference ?? '' }), quantity: String(item.quantity), discount_type: item.discount_type ?? '', discount_value: discountText(item) };
     }),
+    processes: (product?.processes ?? []).map(newProcess),
   };
 }
 
@@ -123,7 +172,8 @@ const amountOf = (amount: Amount) => (amount.cents !== null ? amount.cents : amo
 
 /**
  * The body to send, or every field the form refuses (name required; amounts in euros; rates
- * 0–100 %; a line's units 1–999 and its discount). Money goes in cents and percentages in
+ * 0–100 %; a line's units 1–999 and its discount; a contract process's agreement, an e-mail
+ * process's subject and text). Money goes in cents and percentages in
  * hundredths; lists once each, in order (the host's `field[i]` names the i-th sent). A pack's
  * price is left out (the host works it out from its lines); with the billing module on, a
  * billing tax sends its `tax_id` alone, "another rate" sends `tax_id: null` and the rate.
@@ -152,6 +202,18 @@ export function productBody(draft: ProductDraft, { isPack, taxesAvailable }: { i
     }
     return { product_id: line.product_id, quantity: quantity ?? 0, discount_type: line.discount_type || null, discount_value: value ?? 0 };
   });
+  const processes: Process[] = draft.processes.map((process, i) => {
+    if (!editableKind(process.kind)) return sentProcess(process.stored ?? { kind: process.kind });
+    if (process.kind === 'contract') {
+      if (!process.agreement_id) problems[processField(i, 'agreement_id')] = 'required';
+      return { kind: 'contract', agreement_id: Number(process.agreement_id) || null };
+    }
+    const subject = process.subject.trim();
+    const text = process.body.trim();
+    if (!subject) problems[processField(i, 'subject')] = 'required';
+    if (!text) problems[processField(i, 'body')] = 'required';
+    return { kind: process.kind, subject, body: text };
+  });
   if (Object.keys(problems).length > 0) return { problems };
 
   const tax: Partial<ProductFields> = !taxesAvailable ? { tax_rate: rate ?? 0 } : custom ? { tax_id: null, tax_rate: rate ?? 0 } : { tax_id: Number(draft.tax) };
@@ -171,6 +233,7 @@ export function productBody(draft: ProductDraft, { isPack, taxesAvailable }: { i
       ...tax,
       price_visible: draft.price_visible,
       ...(isPack ? { pack_items: items } : {}),
+      processes,
     },
   };
 }

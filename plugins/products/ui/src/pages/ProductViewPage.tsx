@@ -8,7 +8,8 @@ import { rateText } from '../format';
 import { productListPath, productViewPath } from '../paths';
 import { useProductActions } from '../actions';
 import { ProductForm } from '../components/ProductForm';
-import type { Tab } from '../components/productDraft';
+import { sentProcess, type Tab } from '../components/productDraft';
+import { ProcessRuns } from '../components/ProcessRuns';
 import { ClonePricing } from '../components/ClonePricing';
 import { ActionErrors } from '../components/ActionErrors';
 import { PackBadge, ProductStatusBadge, StateBadge } from '../components/Badges';
@@ -17,7 +18,8 @@ import { PackBadge, ProductStatusBadge, StateBadge } from '../components/Badges'
  * `/product/view/:product_id/:pack` — a product or a pack (`GET product/read/{id}`), or a new
  * one (0; `pack` 1 for a pack): the tabbed form (`create`, or `update` with only what changed),
  * the price, tax and total the host worked out, the packs that hold it, "Copiar precio a otros
- * productos", "Activar"/"Desactivar" and "Eliminar" (asked first). A deleted one is read only.
+ * productos", "Activar"/"Desactivar" and "Eliminar" (asked first), and what its automatic
+ * processes did ("Procesos ejecutados"). A deleted one is read only.
  */
 export default function ProductViewPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -181,7 +183,8 @@ export default function ProductViewPage() {
           tab={tab}
           onTab={setTab}
           onSubmit={async (body) => {
-            const changed = changedFields(body, product);
+            // the stored processes keep the kind's other fields empty: compared as they are sent
+            const changed = changedFields(body, { ...product, processes: (product.processes ?? []).map(sentProcess) });
             if (Object.keys(changed).length === 0) {
               toast.info(t('noChanges'));
               return;
@@ -191,6 +194,7 @@ export default function ProductViewPage() {
           }}
         />
       </section>
+      <ProcessRuns key={product.id} api={api} productId={product.id} />
     </div>
   );
 }

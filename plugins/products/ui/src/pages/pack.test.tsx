@@ -29,7 +29,7 @@ describe('a new pack', () => {
     });
     renderModule('/product/view/0/1', api);
     const form = await screen.findByRole('form', { name: 'Nuevo pack' });
-    expect(within(form).getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Compras', 'Ventas', 'Productos']);
+    expect(within(form).getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Compras', 'Ventas', 'Productos', 'Procesos automáticos']);
     fireEvent.change(within(form).getByRole('textbox', { name: /^Nombre/ }), { target: { value: 'Pack B completo' } });
     tab('Ventas');
     // no price to type: the sum of its lines
@@ -179,7 +179,7 @@ describe('a pack', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/product/view/11/0'));
     await waitFor(() => expect(screen.getByTestId('product-title')).toHaveTextContent('Curso teórico B'));
     const form = screen.getByRole('form', { name: 'Datos del producto' });
-    expect(within(form).getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Compras', 'Ventas']);
+    expect(within(form).getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Compras', 'Ventas', 'Procesos automáticos']);
     expect(within(form).getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
     expect(within(form).getByRole('textbox', { name: /^Nombre/ })).toHaveValue('Curso teórico B');
   });

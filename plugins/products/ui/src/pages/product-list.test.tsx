@@ -15,7 +15,7 @@ const asked = (api: ReturnType<typeof listHost>) => api.calls('GET product/read'
 
 describe('the products', () => {
   it('lists reference, name (a link; packs marked), categories, price and total in es-ES euros, status and state', async () => {
-    const api = listHost(catalogue(), { 'GET product/read/20': envelopeOk(detail(pack())), 'GET product/taxes': envelopeOk({ available: false, taxes: [] }) });
+    const api = listHost(catalogue(), { 'GET product/read/20': envelopeOk(detail(pack())), 'GET product/taxes': envelopeOk({ available: false, taxes: [] }), 'GET product/process/runs': page([]) });
     renderModule('/product/list', api);
     const table = await screen.findByRole('table', { name: 'Productos' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Referencia', 'Nombre', 'Categorías', 'Precio', 'Total', 'Estado', 'Situación', 'Acciones']);

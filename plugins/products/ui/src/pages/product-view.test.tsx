@@ -42,7 +42,7 @@ describe('a new product', () => {
     });
     renderModule('/product/view/0/0', api);
     const form = await screen.findByRole('form', { name: 'Nuevo producto' });
-    expect(within(form).getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Compras', 'Ventas']);
+    expect(within(form).getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Compras', 'Ventas', 'Procesos automáticos']);
     expect(within(form).getByRole('combobox', { name: 'Estado' })).toHaveValue('published');
 
     submit(form, 'Crear producto');
@@ -101,6 +101,7 @@ describe('a new product', () => {
           tax_id: 2,
           price_visible: false,
           is_pack: false,
+          processes: [],
         },
       ]),
     );

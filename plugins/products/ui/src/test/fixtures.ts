@@ -16,6 +16,14 @@ interface Item {
   discount_value: number;
 }
 
+/** An automatic process as the host stores it (the kind's other fields empty). */
+interface StoredProcess {
+  kind: string;
+  agreement_id: number | null;
+  subject: string;
+  body: string;
+}
+
 const meta = { state: 'active', created_at: '2026-01-02T09:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z' };
 
 /** The billing module's taxes usable on a product, the default first (`GET product/taxes`). */
@@ -63,6 +71,7 @@ export function product(extra: object = {}) {
     price_visible: true,
     is_pack: false,
     pack_items: [] as Item[],
+    processes: [] as StoredProcess[],
     ...extra,
   };
 }
@@ -118,10 +127,41 @@ export function supplier(id: number, display_name: string, fiscal_code = '') {
   return { id, code: String(id).padStart(6, '0'), type: 'E', display_name, fiscal_name: display_name, fiscal_code, relation: 'provider' };
 }
 
-/** The routes a product's form asks besides the product itself. */
+/** A contract process as stored: the agreement to sign. */
+export const contractProcess = (agreement_id = 7): StoredProcess => ({ kind: 'contract', agreement_id, subject: '', body: '' });
+/** An e-mail process as stored. */
+export const emailProcess = (subject = 'Bienvenida', body = 'Hola {{ name }}, gracias por comprar {{ product }}.'): StoredProcess => ({ kind: 'email', agreement_id: null, subject, body });
+
+/** The agreements module's agreements (`GET agreement/read/all`'s items). */
+export function agreement(id: number, name: string, extra: object = {}) {
+  return { id, ...meta, type: 'contract', type_name: 'Contrato', name, description: '', cover_file_id: null, pdf_file_id: null, variables: [], dgt_register: false, cover_url: null, pdf_url: null, requested: 0, signed: 0, ...extra };
+}
+export const agreements = () => [agreement(7, 'Contrato de enseñanza'), agreement(8, 'Autorización de menores')];
+
+/** What an automatic process did for an order (`GET product/process/runs`'s items). */
+export function processRun(extra: object = {}) {
+  return {
+    id: 1,
+    order_id: 501,
+    order_reference: 'W-000501',
+    product_id: 11,
+    product_name: 'Curso teórico B',
+    position: 0,
+    kind: 'email',
+    kind_name: 'Enviar un correo',
+    ok: true,
+    detail: 'Correo «Bienvenida» enviado a ana@example.com',
+    buyer_email: 'ana@example.com',
+    ran_at: '2026-03-14T09:30:00Z',
+    ...extra,
+  };
+}
+
+/** The routes a product's form asks besides the product itself (and its view: what its processes did). */
 export function formRoutes({ billing = true } = {}) {
   return {
     'GET product/taxes': envelopeOk(billing ? taxes : noTaxes),
     'GET product/category/read': page(categories().slice(0, 2)),
+    'GET product/process/runs': page([]),
   };
 }

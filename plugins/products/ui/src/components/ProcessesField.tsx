@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field, FieldErrorMessage, InputField, MoveButtons, SelectField, errorList, fieldId, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
+import { NAMESPACE } from '../i18n';
+import type { AgreementOption, ProductsApi } from '../api';
+import { MAX_BODY, MAX_PROCESSES, MAX_SUBJECT, PROCESS_KINDS } from '../lists';
+import { editableKind, newProcess, processField, type ProcessDraft } from './productDraft';
+
+/** The variables an e-mail process's subject and text may carry (the host replaces them). */
+const VARIABLES = { name: '{{ name }}', product: '{{ product }}', reference: '{{ reference }}' };
+
+/** Codes of a call to a module that is off (`SERVICE-000`) or not installed (no such call). */
+const MODULE_OFF = ['SERVICE-000', 'REQ-404', 'NOT-FOUND-000'];
+
+/** The agreements module's agreements, read once the first contract process needs them. */
+type Agreements = { state: 'idle' | 'loading' } | { state: 'ready'; items: AgreementOption[] } | { state: 'failed'; error: ApiErrorItem };
+
+/**
+ * A product's automatic processes (`processes`), in the order they run when the online shop
+ * sells it and the bank confirms the payment (once per order): each a contract to sign (an
+ * agreement of the agreements module) or an e-mail to the buyer (subject and text, with the
+ * variables the host replaces). "Añadir proceso" (at most 10), "Quitar", "↑"/"↓". The agreements
+ * are read (`GET agreement/read/all`) once a contract process is there; when that module is off
+ * or not installed, its rows say so, and e-mail processes are still kept and saved. The host's
+ * errors go under the process's field they name (`processes[i].subject`…), those about the list
+ * (`processes`) under it. A process of a kind this form does not edit is kept as it was read.
+ */
+export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormContext; api: ProductsApi; processes: ProcessDraft[]; onChange(processes: ProcessDraft[]): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const id = fieldId(ctx.formId, 'processes');
+  const error = ctx.errors.errors.processes;
+  const [agreements, setAgreements] = useState<Agreements>({ state: 'idle' });
+  const needsAgreements = processes.some((p) => p.kind === 'contract');
+
+  useEffect(() => {
+    if (!needsAgreements || agreements.state !== 'idle') return;
+    setAgreements({ state: 'loading' });
+    api.agreements.all().then(
+      (items) => setAgreements({ state: 'ready', items: [...items].sort((a, b) => a.name.localeCompare(b.name, 'es')) }),
+      (failure) => setAgreements({ state: 'failed', error: errorList(failure)[0] ?? { code: '', data: null, details: '' } }),
+    );
+  }, [api, needsAgreements, agreements.state]);
+
+  const set = (key: number, patch: Partial<ProcessDraft>) => onChange(processes.map((p) => (p.key === key ? { ...p, ...patch } : p)));
+  const move = (index: number, delta: -1 | 1) => {
+    const next = [...processes];
+    const [moved] = next.splice(index, 1);
+    next.splice(index + delta, 0, moved);
+    onChange(next);
+  };
+
+  /** Why the agreements cannot be chosen, or undefined when they can. */
+  const agreementsProblem = (): string | undefined => {
+    if (agreements.state !== 'failed') return undefined;
+    const { code, details } = agreements.error;
+    if (MODULE_OFF.includes(code)) return t('processes.agreementsOff');
+    if (code === 'PERMISSION-000') return t('processes.agreementsForbidden');
+    return details ? t('processes.agreementsFailedWhy', { details }) : t('processes.agreementsFailed');
+  };
+  const problem = agreementsProblem();
+
+  const agreementOptions = (chosen: string) => {
+    const options = (agreements.state === 'ready' ? agreements.items : []).map((a) => ({ value: String(a.id), label: a.name }));
+    // the one chosen is kept even when the list does not give it (deleted, or the module off)
+    if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: t('processes.agreementUnnamed', { id: chosen }) });
+    return options;
+  };
+
+  return (
+    <fieldset className="vk-field vk-field--wide products-group" id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} data-testid="processes">
+      <legend className="vk-label">{t('fields.processes')}</legend>
+      <p className="muted products-process__intro" data-testid="processes-intro">
+        {t('processes.intro')}
+      </p>
+      {processes.length === 0 && <p className="muted">{t('processes.none')}</p>}
+      {processes.map((process, i) => {
+        const editable = editableKind(process.kind);
+        const kindName = editable ? t(`processes.kinds.${process.kind}`) : t('processes.otherKind', { kind: process.kind });
+        const kindOptions: { value: string; label: string }[] = PROCESS_KINDS.map((k) => ({ value: k, label: t(`processes.kinds.${k}`) }));
+        // the stored kind stays offered, to go back to it after trying another
+        if (process.stored) kindOptions.push({ value: process.stored.kind, label: t('processes.otherKind', { kind: process.stored.kind }) });
+        const number = i + 1;
+        return (
+          <fieldset key={process.key} className="products-line" data-testid="process">
+            <legend className="products-line__title">{t('processes.legend', { index: number, kind: kindName })}</legend>
+            <div className="vk-form__grid products-line__grid">
+              <SelectField
+                ctx={ctx}
+                field={processField(i, 'kind')}
+                label={t('processes.fields.kind')}
+                value={process.kind}
+                options={kindOptions}
+                onChange={(kind) => set(process.key, { kind })}
+              />
+              {process.kind === 'contract' && (
+                <SelectField
+                  ctx={ctx}
+                  field={processField(i, 'agreement_id')}
+                  label={t('processes.fields.agreement_id')}
+                  value={process.agreement_id}
+                  empty={t('processes.chooseAgreement')}
+                  options={agreementOptions(process.agreement_id)}
+                  required
+                  hint={agreements.state === 'loading' ? t('processes.agreementsLoading') : agreements.state === 'ready' && agreements.items.length === 0 ? t('processes.noAgreements') : t('processes.agreementHint')}
+                  onChange={(agreement_id) => set(process.key, { agreement_id })}
+                />
+              )}
+              {process.kind === 'email' && (
+                <InputField
+                  ctx={ctx}
+                  field={processField(i, 'subject')}
+                  label={t('processes.fields.subject')}
+                  value={process.subject}
+                  maxLength={MAX_SUBJECT}
+                  required
+                  onChange={(subject) => set(process.key, { subject })}
+                />
+              )}
+            </div>
+            {!editable && (
+              <p className="muted" data-testid="process-kept">
+                {t('processes.otherKindNote')}
+              </p>
+            )}
+            {process.kind === 'contract' && problem && (
+              <p className="vk-error" role="alert" data-testid="agreements-problem">
+                {problem}
+              </p>
+            )}
+            {process.kind === 'email' && (
+              <Field form={ctx.formId} field={processField(i, 'body')} label={t('processes.fields.body')} error={ctx.errors.errors[processField(i, 'body')]} required hint={t('processes.variables', VARIABLES)} className="vk-field--wide">
+                <textarea
+                  className="vk-input"
+                  rows={6}
+                  {...ctx.errors.control(processField(i, 'body'))}
+                  value={process.body}
+                  maxLength={MAX_BODY}
+                  disabled={ctx.disabled}
+                  onChange={(ev) => set(process.key, { body: ev.target.value })}
+                />
+              </Field>
+            )}
+            {!ctx.disabled && (
+              <div className="products-row-actions">
+                <MoveButtons
+                  index={i}
+                  count={processes.length}
+                  busy={false}
+                  upLabel={t('processes.up', { index: number })}
+                  downLabel={t('processes.down', { index: number })}
+                  onMove={(delta) => move(i, delta)}
+                  testId={`process-${number}`}
+                />
+                <button type="button" className="vk-btn vk-btn--light" aria-label={t('processes.removeNamed', { index: number, kind: kindName })} onClick={() => onChange(processes.filter((p) => p.key !== process.key))}>
+                  {t('remove')}
+                </button>
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+      <FieldErrorMessage form={ctx.formId} field="processes" error={error} />
+      {!ctx.disabled && (
+        <div className="products-line__add">
+          <button type="button" className="vk-btn vk-btn--light" disabled={processes.length >= MAX_PROCESSES} onClick={() => onChange([...processes, newProcess()])}>
+            {t('processes.add')}
+          </button>
+          {processes.length >= MAX_PROCESSES && <small className="muted">{t('processes.full', { max: MAX_PROCESSES })}</small>}
+        </div>
+      )}
+    </fieldset>
+  );
+}
