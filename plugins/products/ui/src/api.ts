@@ -7,8 +7,13 @@ export type ProductStatus = 'published' | 'featured' | 'hidden' | 'discontinued'
 export type CategoryStatus = 'publish' | 'private';
 /** How a pack's line is discounted: hundredths of a percent, or cents. */
 export type DiscountType = 'percent' | 'quantity';
-/** What an automatic process does when the online shop sells the product: a contract to sign, or a mail. */
-export type ProcessKind = 'contract' | 'email';
+/**
+ * What an automatic process does when the online shop sells the product: a contract to sign, a
+ * mail, days of the online tests (valkiria) for a licence, or more days of them.
+ */
+export type ProcessKind = 'contract' | 'email' | 'online_test_days' | 'online_test_extend';
+/** An online-test process's kinds. */
+export type OnlineTestKind = Extract<ProcessKind, 'online_test_days' | 'online_test_extend'>;
 
 /** The meta columns every stored record carries. */
 interface Stored {
@@ -70,14 +75,21 @@ export interface PackItem {
  * online shop sells the product and the bank confirms the payment. As sent, `contract` carries
  * `agreement_id` (an agreement of the agreements module, mailed to the buyer to sign) and
  * `email` its `subject` and `body` (`{{ name }}`, `{{ product }}` and `{{ reference }}` are
- * replaced); the host stores every field, the kind's others empty. A kind the form does not
- * edit keeps its own fields, sent back as they were read.
+ * replaced), `online_test_days` and `online_test_extend` a `licence` (one of the 18 classes) and
+ * `days` (1–1095): access to the online tests of that licence until today + days, or days more
+ * from the access's end, for the student with the buyer's DNI/NIE (made when new). The host
+ * stores every field, the kind's others empty. A kind the form does not edit keeps its own
+ * fields, sent back as they were read.
  */
 export interface Process {
   kind: ProcessKind | (string & {});
   agreement_id?: number | null;
   subject?: string;
   body?: string;
+  /** `online_test_*`: the licence class of the tests ('' for the other kinds). */
+  licence?: string;
+  /** `online_test_*`: the days of access, 1–1095 (null for the other kinds). */
+  days?: number | null;
   [other: string]: unknown;
 }
 
@@ -174,7 +186,7 @@ export interface ProcessRun {
   /** The process's place in the product's list when it ran (0 first). */
   position: number;
   kind: ProcessKind | string;
-  /** "Contrato para firmar", "Enviar un correo". */
+  /** "Contrato para firmar", "Enviar un correo", "Dar días de test online"… */
   kind_name: string;
   ok: boolean;
   /** What it did, or why it failed (Spanish, the host's). */

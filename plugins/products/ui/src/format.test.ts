@@ -3,7 +3,7 @@ import { parseRate, parseWhole, rateInput, rateText, uniqueIds } from './format'
 import { CUSTOM_TAX, lineField, newLine, newProcess, processField, productBody, productDraft, sentProcess, tabOf, type ProductDraft } from './components/productDraft';
 import { categoryBody, categoryDraft } from './components/CategoryForm';
 import type { ProductDetail, Taxes } from './api';
-import { category, contractProcess, detail, emailProcess, noTaxes, packDetail, product, taxes } from './test/fixtures';
+import { category, contractProcess, detail, emailProcess, noTaxes, onlineTestProcess, packDetail, product, taxes } from './test/fixtures';
 
 const asDetail = (x: unknown) => x as ProductDetail;
 
@@ -135,6 +135,27 @@ describe('the product form', () => {
         [processField(1, 'subject')]: 'required',
         [processField(1, 'body')]: 'required',
         [processField(2, 'body')]: 'required',
+      },
+    });
+  });
+
+  it('automatic processes: an online-test one sends its licence and whole days 1–1095; the stored one compared as sent', () => {
+    const record = asDetail(detail(product({ processes: [onlineTestProcess('online_test_extend', 'C1', 30)] })));
+    const draft = productDraft(record, taxes as Taxes);
+    expect(draft.processes.map((p) => [p.kind, p.licence, p.days, p.stored])).toEqual([['online_test_extend', 'C1', '30', null]]);
+    expect(record.processes.map(sentProcess)).toEqual([{ kind: 'online_test_extend', licence: 'C1', days: 30 }]);
+    const typed = { ...draft, processes: [{ ...newProcess({ kind: 'online_test_days' }), licence: 'B', days: ' 1095 ', subject: 'x' }] };
+    expect(productBody(typed, { isPack: false, taxesAvailable: true })).toMatchObject({ body: { processes: [{ kind: 'online_test_days', licence: 'B', days: 1095 }] } });
+    const wrong = {
+      ...draft,
+      processes: [newProcess({ kind: 'online_test_days' }), { ...newProcess({ kind: 'online_test_extend' }), licence: 'B', days: '0' }, { ...newProcess({ kind: 'online_test_days' }), licence: 'B', days: '1096' }],
+    };
+    expect(productBody(wrong, { isPack: false, taxesAvailable: true })).toEqual({
+      problems: {
+        [processField(0, 'licence')]: 'required',
+        [processField(0, 'days')]: 'required',
+        [processField(1, 'days')]: 'days',
+        [processField(2, 'days')]: 'days',
       },
     });
   });

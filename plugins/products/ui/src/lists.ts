@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens offer
  * them. Their Spanish names are in the catalogue (`status.published`…).
  */
-import type { CategoryStatus, DiscountType, ProcessKind, ProductStatus, RecordState } from './api';
+import type { CategoryStatus, DiscountType, OnlineTestKind, ProcessKind, ProductStatus, RecordState } from './api';
 
 export const PRODUCT_STATUSES: ProductStatus[] = ['published', 'featured', 'hidden', 'discontinued'];
 export const CATEGORY_STATUSES: CategoryStatus[] = ['publish', 'private'];
@@ -10,8 +10,12 @@ export const RECORD_STATES: RecordState[] = ['active', 'inactive', 'deleted'];
 /** The lists' "Situación" filter: '' is every state but deleted (the host's default). */
 export const STATE_FILTERS = ['', 'active', 'inactive', 'deleted'] as const;
 export const DISCOUNT_TYPES: DiscountType[] = ['percent', 'quantity'];
-/** The automatic processes' kinds (plugin `src/process.rs` KINDS). */
-export const PROCESS_KINDS: ProcessKind[] = ['contract', 'email'];
+/** The automatic processes' kinds (plugin `src/process.rs` KINDS), in its order. */
+export const PROCESS_KINDS: ProcessKind[] = ['contract', 'email', 'online_test_days', 'online_test_extend'];
+/** The kinds that give days of the online tests (valkiria): a licence and the days. */
+export const ONLINE_TEST_KINDS: OnlineTestKind[] = ['online_test_days', 'online_test_extend'];
+/** The spec's 18 licence classes, in its order (an online-test process's `licence`). */
+export const LICENCES = ['A', 'A1', 'A2', 'AM', 'AML', 'B', 'B96', 'C', 'C1', 'D', 'D1', 'EB', 'EC', 'EC1', 'ED', 'LCM', 'LVA', 'RPV'] as const;
 
 /** A pack line's units (README: 1–999). */
 export const MAX_QUANTITY = 999;
@@ -20,6 +24,8 @@ export const MAX_PROCESSES = 10;
 /** An e-mail process's subject and text (plugin `src/process.rs`). */
 export const MAX_SUBJECT = 200;
 export const MAX_BODY = 10_000;
+/** An online-test process's days of access (plugin `src/process.rs`: 1–1095). */
+export const MAX_TEST_DAYS = 1095;
 /** The runs of the automatic processes shown on one page of a product's view. */
 export const RUNS_PER_PAGE = 10;
 /** Files that go with a product (README: at most 20). */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Field, FieldErrorMessage, InputField, MoveButtons, SelectField, errorList, fieldId, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { AgreementOption, ProductsApi } from '../api';
-import { MAX_BODY, MAX_PROCESSES, MAX_SUBJECT, PROCESS_KINDS } from '../lists';
-import { editableKind, newProcess, processField, type ProcessDraft } from './productDraft';
+import { LICENCES, MAX_BODY, MAX_PROCESSES, MAX_SUBJECT, MAX_TEST_DAYS, PROCESS_KINDS } from '../lists';
+import { editableKind, newProcess, onlineTestKind, processField, type ProcessDraft } from './productDraft';
 
 /** The variables an e-mail process's subject and text may carry (the host replaces them). */
 const VARIABLES = { name: '{{ name }}', product: '{{ product }}', reference: '{{ reference }}' };
@@ -18,8 +18,9 @@ type Agreements = { state: 'idle' | 'loading' } | { state: 'ready'; items: Agree
 /**
  * A product's automatic processes (`processes`), in the order they run when the online shop
  * sells it and the bank confirms the payment (once per order): each a contract to sign (an
- * agreement of the agreements module) or an e-mail to the buyer (subject and text, with the
- * variables the host replaces). "Añadir proceso" (at most 10), "Quitar", "↑"/"↓". The agreements
+ * agreement of the agreements module), an e-mail to the buyer (subject and text, with the
+ * variables the host replaces), or days of the online tests of a licence (valkiria) given or
+ * added to the buyer's access (a licence class and 1–1095 days). "Añadir proceso" (at most 10), "Quitar", "↑"/"↓". The agreements
  * are read (`GET agreement/read/all`) once a contract process is there; when that module is off
  * or not installed, its rows say so, and e-mail processes are still kept and saved. The host's
  * errors go under the process's field they name (`processes[i].subject`…), those about the list
@@ -58,6 +59,13 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
     return details ? t('processes.agreementsFailedWhy', { details }) : t('processes.agreementsFailed');
   };
   const problem = agreementsProblem();
+
+  const licenceOptions = (chosen: string) => {
+    const options: { value: string; label: string }[] = LICENCES.map((l) => ({ value: l, label: l }));
+    // a licence the list does not hold (stored before) stays chosen
+    if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: chosen });
+    return options;
+  };
 
   const agreementOptions = (chosen: string) => {
     const options = (agreements.state === 'ready' ? agreements.items : []).map((a) => ({ value: String(a.id), label: a.name }));
@@ -116,7 +124,38 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
                   onChange={(subject) => set(process.key, { subject })}
                 />
               )}
+              {onlineTestKind(process.kind) && (
+                <>
+                  <SelectField
+                    ctx={ctx}
+                    field={processField(i, 'licence')}
+                    label={t('processes.fields.licence')}
+                    value={process.licence}
+                    empty={t('processes.chooseLicence')}
+                    options={licenceOptions(process.licence)}
+                    required
+                    hint={t('processes.licenceHint')}
+                    onChange={(licence) => set(process.key, { licence })}
+                  />
+                  <InputField
+                    ctx={ctx}
+                    field={processField(i, 'days')}
+                    label={t('processes.fields.days')}
+                    value={process.days}
+                    inputMode="numeric"
+                    maxLength={4}
+                    required
+                    hint={process.kind === 'online_test_days' ? t('processes.daysHintGive', { max: MAX_TEST_DAYS }) : t('processes.daysHintExtend', { max: MAX_TEST_DAYS })}
+                    onChange={(days) => set(process.key, { days })}
+                  />
+                </>
+              )}
             </div>
+            {onlineTestKind(process.kind) && (
+              <p className="muted" data-testid="process-student">
+                {t('processes.studentNote')}
+              </p>
+            )}
             {!editable && (
               <p className="muted" data-testid="process-kept">
                 {t('processes.otherKindNote')}

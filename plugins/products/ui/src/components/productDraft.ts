@@ -3,8 +3,8 @@
  * README's fields take, in cents and hundredths of a percent.
  */
 import { centsToInput, parseEuros } from '@volante/plugin-ui';
-import type { DiscountType, PackItem, Process, ProcessKind, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
-import { MAX_QUANTITY, PROCESS_KINDS } from '../lists';
+import type { DiscountType, OnlineTestKind, PackItem, Process, ProcessKind, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
+import { MAX_QUANTITY, MAX_TEST_DAYS, ONLINE_TEST_KINDS, PROCESS_KINDS } from '../lists';
 import { parseRate, parseWhole, rateInput, uniqueIds } from '../format';
 
 /** The form's tabs (the spec's): "Productos" only for a pack, then "Procesos automáticos". */
@@ -18,7 +18,7 @@ export const SALES_FIELDS = ['price', 'tax_id', 'tax_rate', 'price_visible'] as 
 export const LINE_FIELDS = ['product_id', 'quantity', 'discount_type', 'discount_value'] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
 /** An automatic process's fields: the host names them `processes[i].field`. */
-export const PROCESS_FIELDS = ['kind', 'agreement_id', 'subject', 'body'] as const;
+export const PROCESS_FIELDS = ['kind', 'agreement_id', 'subject', 'body', 'licence', 'days'] as const;
 export type ProcessField = (typeof PROCESS_FIELDS)[number];
 export const PRODUCT_FIELDS = [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS, 'pack_items', 'processes'] as const;
 
@@ -61,7 +61,7 @@ export interface LineDraft {
 export interface ProcessDraft {
   /** Stable while the processes are edited (React's key). */
   key: number;
-  /** `contract`, `email`, or a kind of the host's this form does not edit (kept as it was). */
+  /** `contract`, `email`, `online_test_*`, or a kind of the host's this form does not edit (kept as it was). */
   kind: ProcessKind | (string & {});
   /** A stored process of a kind the form does not edit: sent back unchanged while its kind stays. */
   stored: Process | null;
@@ -69,6 +69,10 @@ export interface ProcessDraft {
   agreement_id: string;
   subject: string;
   body: string;
+  /** An online-test process's licence class, '' when none is chosen. */
+  licence: string;
+  /** An online-test process's days as typed. */
+  days: string;
 }
 
 export interface ProductDraft {
@@ -99,8 +103,10 @@ export function newLine(product: { id: number; name: string; reference: string }
   return { key: nextKey++, product_id: product.id, name: product.name, reference: product.reference, quantity: '1', discount_type: '', discount_value: '' };
 }
 
-/** Whether the form edits processes of this kind (`contract`, `email`). */
+/** Whether the form edits processes of this kind (`contract`, `email`, `online_test_*`). */
 export const editableKind = (kind: string): kind is ProcessKind => (PROCESS_KINDS as string[]).includes(kind);
+/** Whether a process gives days of the online tests (a licence and the days). */
+export const onlineTestKind = (kind: string): kind is OnlineTestKind => (ONLINE_TEST_KINDS as string[]).includes(kind);
 
 /** A new process (an e-mail, which needs no other module), or a stored one to edit. */
 export function newProcess(process: Partial<Process> = {}): ProcessDraft {
@@ -112,17 +118,20 @@ export function newProcess(process: Partial<Process> = {}): ProcessDraft {
     agreement_id: process.agreement_id ? String(process.agreement_id) : '',
     subject: process.subject ?? '',
     body: process.body ?? '',
+    licence: process.licence ?? '',
+    days: typeof process.days === 'number' ? String(process.days) : '',
   };
 }
 
 /**
- * A process as it is sent: a contract its agreement, an e-mail its subject and text. The stored
- * ones (which keep the four fields, the kind's others empty) go through it too, so that an
- * update compares like with like.
+ * A process as it is sent: a contract its agreement, an e-mail its subject and text, an
+ * online-test one its licence and days. The stored ones (which keep every field, the kind's
+ * others empty) go through it too, so that an update compares like with like.
  */
 export function sentProcess(process: Process): Process {
   if (process.kind === 'contract') return { kind: 'contract', agreement_id: process.agreement_id ?? null };
   if (process.kind === 'email') return { kind: 'email', subject: process.subject ?? '', body: process.body ?? '' };
+  if (onlineTestKind(process.kind)) return { kind: process.kind, licence: process.licence ?? '', days: process.days ?? null };
   return process;
 }
 
@@ -164,7 +173,7 @@ export function productDraft(product: ProductDetail | null, taxes: Taxes): Produ
 }
 
 /** Why the form refuses a field before sending anything. */
-export type Problem = 'required' | 'amount' | 'rate' | 'quantity';
+export type Problem = 'required' | 'amount' | 'rate' | 'quantity' | 'days';
 export type ProductBodyResult = { body: Partial<ProductFields> } | { problems: Record<string, Problem> };
 
 /** An amount typed in euros: cents, 0 when empty, null when it is not one. */
@@ -173,7 +182,7 @@ const amountOf = (amount: Amount) => (amount.cents !== null ? amount.cents : amo
 /**
  * The body to send, or every field the form refuses (name required; amounts in euros; rates
  * 0–100 %; a line's units 1–999 and its discount; a contract process's agreement, an e-mail
- * process's subject and text). Money goes in cents and percentages in
+ * process's subject and text, an online-test process's licence and days 1–1095). Money goes in cents and percentages in
  * hundredths; lists once each, in order (the host's `field[i]` names the i-th sent). A pack's
  * price is left out (the host works it out from its lines); with the billing module on, a
  * billing tax sends its `tax_id` alone, "another rate" sends `tax_id: null` and the rate.
@@ -207,6 +216,12 @@ export function productBody(draft: ProductDraft, { isPack, taxesAvailable }: { i
     if (process.kind === 'contract') {
       if (!process.agreement_id) problems[processField(i, 'agreement_id')] = 'required';
       return { kind: 'contract', agreement_id: Number(process.agreement_id) || null };
+    }
+    if (onlineTestKind(process.kind)) {
+      if (!process.licence) problems[processField(i, 'licence')] = 'required';
+      const days = parseWhole(process.days);
+      if (days === null || days < 1 || days > MAX_TEST_DAYS) problems[processField(i, 'days')] = process.days.trim() ? 'days' : 'required';
+      return { kind: process.kind, licence: process.licence, days: days ?? null };
     }
     const subject = process.subject.trim();
     const text = process.body.trim();

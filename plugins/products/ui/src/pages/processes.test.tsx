@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeError, envelopeOk, mockApi, readError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { agreements, contractProcess, detail, emailProcess, formRoutes, page, processRun, product, query } from '../test/fixtures';
+import { agreements, contractProcess, detail, emailProcess, formRoutes, onlineTestProcess, page, processRun, product, query } from '../test/fixtures';
 
 const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
 const rows = () => screen.getAllByTestId('process');
@@ -17,8 +17,8 @@ function productHost(record: ReturnType<typeof product> = product(), routes: Rec
     ...formRoutes(),
     [`GET product/read/${record.id}`]: envelopeOk(detail(record)),
     'POST product/update': (req: MockRequest) => {
-      const sent = req.body as { processes?: { kind: string; agreement_id?: number; subject?: string; body?: string }[] };
-      const processes = sent.processes?.map((p) => ({ agreement_id: null, subject: '', body: '', ...p }));
+      const sent = req.body as { processes?: { kind: string; agreement_id?: number; subject?: string; body?: string; licence?: string; days?: number }[] };
+      const processes = sent.processes?.map((p) => ({ agreement_id: null, subject: '', body: '', licence: '', days: null, ...p }));
       return envelopeOk(detail({ ...record, ...(req.body as object), ...(processes ? { processes } : {}) }));
     },
     'GET agreement/read/all': page(agreements()),
@@ -39,7 +39,7 @@ describe("a product's automatic processes", () => {
     add();
     // a new process is an e-mail, with the variables the host replaces
     expect(within(row(0)).getByRole('combobox', { name: /^Tipo de proceso/ })).toHaveValue('email');
-    expect(within(row(0)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Contrato para firmar', 'Enviar un correo']);
+    expect(within(row(0)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Contrato para firmar', 'Enviar un correo', 'Dar días de test online', 'Ampliar días de test online']);
     expect(within(row(0)).getByText(/se sustituyen \{\{ name \}\} \(el nombre del comprador\), \{\{ product \}\} \(el producto\) y \{\{ reference \}\}/)).toBeInTheDocument();
     set(row(0), /^Asunto del correo/, ' Bienvenida a la autoescuela ');
     set(row(0), /^Texto del correo/, 'Hola {{ name }}, gracias por tu pedido {{ reference }}.');
@@ -114,7 +114,7 @@ describe("a product's automatic processes", () => {
     const api = productHost(record, {
       'POST product/update': envelopeError([
         { code: 'REQ-102', data: { field: 'processes[1].subject' }, details: 'El campo processes[1].subject admite como máximo 200 caracteres' },
-        { code: 'REQ-102', data: { field: 'processes[0].kind' }, details: 'El proceso es contract o email' },
+        { code: 'REQ-102', data: { field: 'processes[0].kind' }, details: 'El proceso es contract, email, online_test_days u online_test_extend' },
       ]),
     });
     renderModule('/product/view/11/0', api);
@@ -126,7 +126,7 @@ describe("a product's automatic processes", () => {
     expect(within(row(1)).getByLabelText(/^Asunto del correo/)).toHaveAttribute('aria-invalid', 'true');
     expect(within(row(1)).getByLabelText(/^Asunto del correo/)).toHaveAttribute('aria-describedby', subject.id);
     expect(within(row(0)).queryByTestId('error-processes[1].subject')).not.toBeInTheDocument();
-    expect(within(row(0)).getByTestId('error-processes[0].kind')).toHaveTextContent('El proceso es contract o email');
+    expect(within(row(0)).getByTestId('error-processes[0].kind')).toHaveTextContent('El proceso es contract, email, online_test_days u online_test_extend');
     expect(screen.getByRole('tab', { name: /^Procesos automáticos/ })).toHaveAccessibleName('Procesos automáticos (revise los campos)');
     expect(screen.getByRole('tab', { name: /^Procesos automáticos/ })).toHaveAttribute('aria-selected', 'true');
     expect(api.calls('POST product/update')[0].body).toEqual({ id: 11, name: 'Curso teórico B plus' });
@@ -175,14 +175,15 @@ describe("a product's automatic processes", () => {
   });
 
   it('a process of a kind this form does not edit is kept, and sent back as it was read', async () => {
-    const other = { kind: 'online_test_days', agreement_id: null, subject: '', body: '', licence: 'B', days: 30 };
+    const other = { kind: 'sms_reminder', agreement_id: null, subject: '', body: '', licence: '', days: null, phone_text: 'Gracias por su compra' };
     const api = productHost(product({ processes: [other, emailProcess()] }));
     renderModule('/product/view/11/0', api);
     await screen.findByRole('form', { name: 'Datos del producto' });
     tab('Procesos automáticos');
-    expect(row(0).querySelector('legend')).toHaveTextContent('1. Otro proceso (online_test_days)');
+    expect(row(0).querySelector('legend')).toHaveTextContent('1. Otro proceso (sms_reminder)');
     expect(within(row(0)).getByTestId('process-kept')).toHaveTextContent('se guarda tal como está');
-    expect(within(row(0)).getByRole('combobox', { name: /^Tipo de proceso/ })).toHaveValue('online_test_days');
+    expect(within(row(0)).getByRole('combobox', { name: /^Tipo de proceso/ })).toHaveValue('sms_reminder');
+    expect(within(row(0)).queryByLabelText(/^Permiso de los tests/)).not.toBeInTheDocument();
     save();
     expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
@@ -190,6 +191,105 @@ describe("a product's automatic processes", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bajar el proceso 1' }));
     save();
     await waitFor(() => expect(api.calls('POST product/update').map((r) => r.body)).toEqual([{ id: 11, processes: [{ kind: 'email', subject: 'Bienvenida', body: 'Hola {{ name }}, gracias por comprar {{ product }}.' }, other] }]));
+  });
+
+  it('adds an online-test process: a licence and the days, checked before sending, and sends {kind, licence, days}', async () => {
+    const api = productHost();
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    set(row(0), /^Asunto del correo/, 'Un asunto que no se envía');
+    set(row(0), /^Tipo de proceso/, 'online_test_days');
+    expect(row(0).querySelector('legend')).toHaveTextContent('1. Dar días de test online');
+    expect(within(row(0)).queryByLabelText(/^Asunto del correo/)).not.toBeInTheDocument();
+    const licence = within(row(0)).getByRole('combobox', { name: /^Permiso de los tests/ });
+    expect(within(licence).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Elija el permiso', 'A', 'A1', 'A2', 'AM', 'AML', 'B', 'B96', 'C', 'C1', 'D', 'D1', 'EB', 'EC', 'EC1', 'ED', 'LCM', 'LVA', 'RPV',
+    ]);
+    expect(within(row(0)).getByText(/De 1 a 1095: el acceso dura hasta hoy más estos días/)).toBeInTheDocument();
+    expect(within(row(0)).getByTestId('process-student')).toHaveTextContent('DNI o NIE del comprador en el pedido; si no existe, se crea');
+    // no agreement is read for it
+    expect(api.calls('GET agreement/read/all')).toHaveLength(0);
+
+    // neither a licence nor days: refused before anything is sent
+    save();
+    expect(await within(row(0)).findByTestId('error-processes[0].licence')).toHaveTextContent('Este campo es obligatorio');
+    expect(within(row(0)).getByTestId('error-processes[0].days')).toHaveTextContent('Este campo es obligatorio');
+    // days out of range or not whole
+    set(row(0), /^Días de acceso/, '1096');
+    save();
+    expect(await within(row(0)).findByTestId('error-processes[0].days')).toHaveTextContent('Los días de acceso van de 1 a 1095');
+    set(row(0), /^Días de acceso/, '7,5');
+    save();
+    expect(await within(row(0)).findByTestId('error-processes[0].days')).toHaveTextContent('Los días de acceso van de 1 a 1095');
+    expect(api.calls('POST product/update')).toHaveLength(0);
+
+    fireEvent.change(licence, { target: { value: 'B' } });
+    set(row(0), /^Días de acceso/, ' 90 ');
+    save();
+    await waitFor(() => expect(api.calls('POST product/update').map((r) => r.body)).toEqual([{ id: 11, processes: [{ kind: 'online_test_days', licence: 'B', days: 90 }] }]));
+    expect(await screen.findByText('Producto Curso teórico B guardado')).toBeInTheDocument();
+    // as stored again (the kind's other fields empty), nothing changed
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    expect(api.calls('POST product/update')).toHaveLength(1);
+  });
+
+  it("the host's errors on an online-test process's licence and days go under their inputs", async () => {
+    const record = product({ processes: [onlineTestProcess('online_test_days', 'B', 90)] });
+    const api = productHost(record, {
+      'POST product/update': envelopeError([
+        { code: 'REQ-102', data: { field: 'processes[0].days' }, details: 'Los días de acceso van de 1 a 1095' },
+        { code: 'REQ-102', data: { field: 'processes[0].licence' }, details: 'Elija el permiso de los tests' },
+      ]),
+    });
+    renderModule('/product/view/11/0', api);
+    const form = await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    set(row(0), /^Días de acceso/, '120');
+    save();
+    const days = await within(row(0)).findByTestId('error-processes[0].days');
+    expect(days).toHaveTextContent('Los días de acceso van de 1 a 1095');
+    const input = within(row(0)).getByRole('textbox', { name: /^Días de acceso/ });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-describedby', days.id);
+    expect(input).toHaveValue('120');
+    const licence = within(row(0)).getByTestId('error-processes[0].licence');
+    expect(licence).toHaveTextContent('Elija el permiso de los tests');
+    expect(within(row(0)).getByRole('combobox', { name: /^Permiso de los tests/ })).toHaveAttribute('aria-describedby', licence.id);
+    expect(screen.getByRole('tab', { name: /^Procesos automáticos/ })).toHaveAccessibleName('Procesos automáticos (revise los campos)');
+    expect(api.calls('POST product/update')[0].body).toEqual({ id: 11, processes: [{ kind: 'online_test_days', licence: 'B', days: 120 }] });
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+  });
+
+  it('an online_test_extend process read from the host is edited in place', async () => {
+    const record = product({ processes: [emailProcess(), onlineTestProcess('online_test_extend', 'C1', 30)] });
+    const api = productHost(record);
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    expect(row(1).querySelector('legend')).toHaveTextContent('2. Ampliar días de test online');
+    expect(within(row(1)).queryByTestId('process-kept')).not.toBeInTheDocument();
+    expect(within(row(1)).getByRole('combobox', { name: /^Tipo de proceso/ })).toHaveValue('online_test_extend');
+    expect(within(row(1)).getByRole('combobox', { name: /^Permiso de los tests/ })).toHaveValue('C1');
+    expect(within(row(1)).getByRole('textbox', { name: /^Días de acceso/ })).toHaveValue('30');
+    expect(within(row(1)).getByText(/se suman al final del acceso actual/)).toBeInTheDocument();
+    // as read, nothing changed
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+
+    set(row(1), /^Permiso de los tests/, 'D');
+    set(row(1), /^Días de acceso/, '60');
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        { id: 11, processes: [{ kind: 'email', subject: 'Bienvenida', body: 'Hola {{ name }}, gracias por comprar {{ product }}.' }, { kind: 'online_test_extend', licence: 'D', days: 60 }] },
+      ]),
+    );
+    expect(rows()).toHaveLength(2);
   });
 
   it('a deleted product shows its processes read only', async () => {

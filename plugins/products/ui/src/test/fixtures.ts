@@ -22,6 +22,8 @@ interface StoredProcess {
   agreement_id: number | null;
   subject: string;
   body: string;
+  licence: string;
+  days: number | null;
 }
 
 const meta = { state: 'active', created_at: '2026-01-02T09:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z' };
@@ -128,9 +130,25 @@ export function supplier(id: number, display_name: string, fiscal_code = '') {
 }
 
 /** A contract process as stored: the agreement to sign. */
-export const contractProcess = (agreement_id = 7): StoredProcess => ({ kind: 'contract', agreement_id, subject: '', body: '' });
+export const contractProcess = (agreement_id = 7): StoredProcess => ({ kind: 'contract', agreement_id, subject: '', body: '', licence: '', days: null });
 /** An e-mail process as stored. */
-export const emailProcess = (subject = 'Bienvenida', body = 'Hola {{ name }}, gracias por comprar {{ product }}.'): StoredProcess => ({ kind: 'email', agreement_id: null, subject, body });
+export const emailProcess = (subject = 'Bienvenida', body = 'Hola {{ name }}, gracias por comprar {{ product }}.'): StoredProcess => ({
+  kind: 'email',
+  agreement_id: null,
+  subject,
+  body,
+  licence: '',
+  days: null,
+});
+/** An online-test process as stored (`online_test_days` or `online_test_extend`): the licence and the days. */
+export const onlineTestProcess = (kind: 'online_test_days' | 'online_test_extend' = 'online_test_days', licence = 'B', days = 90): StoredProcess => ({
+  kind,
+  agreement_id: null,
+  subject: '',
+  body: '',
+  licence,
+  days,
+});
 
 /** The agreements module's agreements (`GET agreement/read/all`'s items). */
 export function agreement(id: number, name: string, extra: object = {}) {
