@@ -1,4 +1,4 @@
-import { compactQuery, uploadWithProgress, type ApiClient, type ListPage, type SessionStore, type UploadProgress } from '@volante/plugin-ui';
+import { compactQuery, uploadWithProgress, type ApiClient, type FoundContact, type ListPage, type SessionStore, type UploadProgress } from '@volante/plugin-ui';
 import type { SignerField, Variable } from './lists';
 
 export type RecordState = 'active' | 'inactive' | 'deleted';
@@ -153,16 +153,8 @@ export interface SignBody {
 
 // --- Other modules and the host ---------------------------------------------------------------
 
-/** `GET contact/finder` (the contacts plugin): a contact found for a picker. */
-export interface FoundContact {
-  id: number;
-  code: string;
-  type: 'P' | 'E';
-  display_name: string;
-  fiscal_code: string;
-  email: string;
-  phone: string;
-}
+/** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
+export type { FoundContact };
 
 /** What `POST agreement/file/upload` stored: a template or a cover (README "Calls"). */
 export type FileKind = 'pdf' | 'image';

@@ -1,4 +1,4 @@
-import type { ApiClient, Base64File, ListPage } from '@volante/plugin-ui';
+import type { ApiClient, Base64File, FoundContact, ListPage } from '@volante/plugin-ui';
 
 /** Money is integer cents; quantities thousandths; rates and percentages hundredths of a percent. */
 export type Cents = number;
@@ -190,17 +190,8 @@ export interface ListBody {
   group_id?: number;
 }
 
-/** `contact/finder` (the contacts plugin): a contact found for a picker. */
-export interface FoundContact {
-  id: number;
-  code: string;
-  type: 'P' | 'E';
-  display_name: string;
-  fiscal_code: string;
-  email: string;
-  phone: string;
-  state: string;
-}
+/** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
+export type { FoundContact };
 
 /** The products module's service and permission: with both, the editors offer its catalogue. */
 export const PRODUCT_SERVICE = 'product';

@@ -1,4 +1,4 @@
-import { uploadWithProgress, type ApiClient, type SessionStore, type UploadProgress } from '@volante/plugin-ui';
+import { uploadWithProgress, type ApiClient, type FoundContact, type SessionStore, type UploadProgress } from '@volante/plugin-ui';
 
 /** Who a message goes to (README "A message"). */
 export type Target = 'employee' | 'group' | 'contact';
@@ -107,17 +107,8 @@ export interface StoredFile {
   content_type?: string;
 }
 
-/** `GET contact/finder` (the contacts plugin): a contact found for a picker. */
-export interface FoundContact {
-  id: number;
-  code: string;
-  type: 'P' | 'E';
-  display_name: string;
-  fiscal_code: string;
-  email: string;
-  phone: string;
-  branch_id?: number | null;
-}
+/** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
+export type { FoundContact };
 
 /** A conversation's page query: `before` a message id pages back. */
 export interface PageQuery {

@@ -1,4 +1,4 @@
-import type { ApiClient, ListPage } from '@volante/plugin-ui';
+import type { ApiClient, FoundContact, ListPage } from '@volante/plugin-ui';
 import { KINDS, type Category, type Kind } from './kinds';
 
 export type CourseState = 'active' | 'inactive' | 'deleted';
@@ -117,18 +117,8 @@ export interface NewSession {
   teacher_ids: number[];
 }
 
-/** `GET contact/finder` (the contacts plugin): a contact found for a picker. */
-export interface FoundContact {
-  id: number;
-  code: string;
-  type: 'P' | 'E';
-  display_name: string;
-  fiscal_code: string;
-  email: string;
-  phone: string;
-  branch_id?: number | null;
-  state: string;
-}
+/** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
+export type { FoundContact };
 
 /** `GET business/branch/list` (the host; only what the screens use). */
 export interface Branch {

@@ -1,4 +1,4 @@
-import type { ApiClient, ListPage } from '@volante/plugin-ui';
+import type { ApiClient, FoundContact, ListPage } from '@volante/plugin-ui';
 
 /** Where a lesson is (README "Lesson statuses"). */
 export type LessonStatus = 'scheduled' | 'done' | 'no_show' | 'cancelled';
@@ -166,18 +166,8 @@ export interface Agenda {
 
 // --- Other plugins ----------------------------------------------------------------------------
 
-/** `GET contact/finder` (the contacts plugin): a contact found for a picker. */
-export interface FoundContact {
-  id: number;
-  code: string;
-  type: 'P' | 'E';
-  display_name: string;
-  fiscal_code: string;
-  email: string;
-  phone: string;
-  branch_id?: number | null;
-  state: string;
-}
+/** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
+export type { FoundContact };
 
 /** Whom a lesson or a student may have as teacher: a user of the business. */
 export interface Teacher {

@@ -1,4 +1,4 @@
-import { compactQuery, type ApiClient, type ListPage } from '@volante/plugin-ui';
+import { compactQuery, type ApiClient, type FoundContact, type ListPage } from '@volante/plugin-ui';
 
 export type RecordState = 'active' | 'inactive' | 'deleted';
 
@@ -205,16 +205,8 @@ export interface StaffMember {
   branch_id?: number | null;
 }
 
-/** `GET contact/finder` (the contacts plugin): a contact found for a picker. */
-export interface FoundContact {
-  id: number;
-  code: string;
-  type: 'P' | 'E';
-  display_name: string;
-  fiscal_code: string;
-  email: string;
-  phone: string;
-}
+/** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
+export type { FoundContact };
 
 /**
  * The staff to choose from (`GET athena/staff`, an extension like the other plugins'

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CheckField, FieldErrorMessage, FormActions, FormMessages, InputField, SearchPicker, UI_NAMESPACE, fieldId, useDraftForm, useToast, type FieldErrors } from '@volante/plugin-ui';
+import { CheckField, Dialog, FieldErrorMessage, FormActions, FormMessages, InputField, SearchPicker, UI_NAMESPACE, fieldId, useDraftForm, useToast, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { AgreementDetail, AgreementsApi, FoundContact, RequestCreate, SignRequest } from '../api';
 import { MAX_DGT_CODE, MAX_NAME } from '../lists';
-import { Dialog } from './Dialog';
 
 export const REQUEST_FIELDS = ['agreement_id', 'contact_id', 'email', 'send_mail', 'dgt_register_code', 'name'] as const;
 

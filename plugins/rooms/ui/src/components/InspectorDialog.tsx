@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CheckField, FormActions, FormMessages, InputField, UI_NAMESPACE, useDraftForm, type FieldErrors } from '@volante/plugin-ui';
+import { CheckField, Dialog, FormActions, FormMessages, InputField, UI_NAMESPACE, useDraftForm, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Inspector, InspectorFields, Room, RoomsApi } from '../api';
 import { MAX_EMAIL, MAX_NAME, MAX_ORGANISATION } from '../lists';
-import { Dialog } from './Dialog';
 
 export const INSPECTOR_FIELDS = ['room_id', 'name', 'email', 'organisation', 'send'] as const;
 
@@ -41,7 +40,7 @@ export function InspectorDialog({ api, room, onClose, onCreated }: { api: RoomsA
   });
 
   return (
-    <Dialog title={t('inspectors.create.title')} onClose={onClose} testId="inspector-dialog">
+    <Dialog title={t('inspectors.create.title')} onClose={onClose} wide testId="inspector-dialog">
       <form className="vk-form" aria-label={t('inspectors.create.title')} aria-busy={busy} noValidate onSubmit={handleSubmit}>
         <FormMessages errors={errors.errors} general={errors.general} testId="inspector-errors" />
         <div className="vk-form__grid">

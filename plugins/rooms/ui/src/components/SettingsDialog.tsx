@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, useDraftForm, useLoad, useToast } from '@volante/plugin-ui';
+import { Dialog, FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, useDraftForm, useLoad, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { RoomsApi, Settings } from '../api';
-import { Dialog } from './Dialog';
 
 const SETTINGS_FIELDS = ['meeting_server'] as const;
 
@@ -15,7 +14,7 @@ export function SettingsDialog({ api, onClose }: { api: RoomsApi; onClose(): voi
   const { t } = useTranslation(NAMESPACE);
   const settings = useLoad(api.settings.read);
   return (
-    <Dialog title={t('settings.title')} onClose={onClose} testId="settings-dialog">
+    <Dialog title={t('settings.title')} onClose={onClose} wide testId="settings-dialog">
       {settings.data ? (
         <SettingsForm api={api} settings={settings.data} onClose={onClose} />
       ) : (

@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DeletedBadge, FilterSelect, FilteredList, useApi, useLoad, usePageLayout, useToast, withoutNulls, type Column, type ListQuery } from '@volante/plugin-ui';
+import { DeletedBadge, Dialog, FilterSelect, FilteredList, useApi, useLoad, usePageLayout, useToast, withoutNulls, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { roomsApi, type RoomItem } from '../api';
 import { STATE_FILTERS } from '../lists';
 import { formatSpan } from '../format';
 import { roomListPath } from '../paths';
-import { Dialog } from '../components/Dialog';
 import { LiveBadge } from '../components/Badges';
 import { RoomDetail } from '../components/RoomDetail';
 import { RoomForm } from '../components/RoomForm';
@@ -115,7 +114,7 @@ export default function RoomListPage() {
       />
       {openId > 0 && <RoomDetail key={openId} api={api} id={openId} staff={staff} onChanged={refresh} onClose={() => open(null)} />}
       {creating && (
-        <Dialog title={t('rooms.create.title')} onClose={() => setCreating(false)} testId="room-create">
+        <Dialog title={t('rooms.create.title')} onClose={() => setCreating(false)} wide testId="room-create">
           <RoomForm
             api={api}
             room={null}
