@@ -121,3 +121,21 @@ describe('useDraftForm', () => {
     expect(screen.queryByTestId('ficha-errors')).not.toBeInTheDocument();
   });
 });
+
+describe('<SubmitActions>', () => {
+  const draw = (busy: boolean, children?: React.ReactNode) =>
+    render(
+      <I18nextProvider i18n={createTestI18n()}>
+        <SubmitActions busy={busy} label="Crear">
+          {children}
+        </SubmitActions>
+      </I18nextProvider>,
+    ).container.innerHTML;
+
+  it("draws the markup the plugins' forms wrote by hand: the buttons given, then the primary submit", () => {
+    expect(draw(false)).toBe('<div class="vk-form__actions"><button type="submit" class="vk-btn vk-btn--primary">Crear</button></div>');
+    expect(draw(true, <button type="button">Cancelar</button>)).toBe(
+      '<div class="vk-form__actions"><button type="button">Cancelar</button><button type="submit" class="vk-btn vk-btn--primary" disabled="">Guardando…</button></div>',
+    );
+  });
+});

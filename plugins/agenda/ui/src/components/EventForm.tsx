@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorMessage, FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, errorList, fieldId, namedField, useFieldErrors, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
+import { FieldErrorMessage, FormMessages, InputField, NotesField, SelectField, SubmitActions, UI_NAMESPACE, errorList, fieldId, namedField, useFieldErrors, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { EventFields, ScheduleEvent, StaffMember } from '../api';
 import { staffOptions } from '../useStaff';
@@ -223,12 +223,9 @@ export function EventForm({
       <NotesField ctx={ctx} field="description" label={t('events.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
       <PeopleField ctx={ctx} options={options} chosen={draft.user_ids} failed={staffFailed} onChange={(user_ids) => set({ user_ids })} />
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
+import { FormMessages, InputField, NotesField, SelectField, SubmitActions, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Priority, StaffMember, Task, TaskFields } from '../api';
 import { PRIORITIES } from '../lists';
@@ -67,7 +67,6 @@ export function TaskForm({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => taskDraft(task, me?.user_id ?? null), {
     fields: TASK_FIELDS,
     toBody: taskBody,
@@ -112,12 +111,9 @@ export function TaskForm({
         />
       </div>
       <NotesField ctx={ctx} field="description" label={t('tasks.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
-      <FormActions>
+      <SubmitActions busy={busy} label={submitLabel}>
         {extra}
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : submitLabel}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

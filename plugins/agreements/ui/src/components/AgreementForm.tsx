@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckField, FormActions, FormMessages, InputField, NotesField, SelectField, TabPanel, Tabs, UI_NAMESPACE, useDraftForm, useLoad, type FieldErrors } from '@volante/plugin-ui';
+import { CheckField, FormMessages, InputField, NotesField, SelectField, SubmitActions, TabPanel, Tabs, UI_NAMESPACE, useDraftForm, useLoad, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Agreement, AgreementFields, AgreementType, AgreementsApi } from '../api';
 import { MAX_DESCRIPTION, MAX_NAME, MAX_SIZE, MIN_SIZE } from '../lists';
@@ -127,12 +127,9 @@ export function AgreementForm({
         <PlacementsField ctx={ctx} value={draft.placements} pages={pageCount} onChange={changePlacements} />
       </TabPanel>
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

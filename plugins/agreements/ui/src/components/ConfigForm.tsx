@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckField, FormActions, InputField, NotesField, PageState, UI_NAMESPACE, useDraftForm, useLoad, useToast, type FieldErrors } from '@volante/plugin-ui';
+import { CheckField, InputField, NotesField, PageState, SubmitActions, UI_NAMESPACE, useDraftForm, useLoad, useToast, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { AgreementConfig, AgreementsApi } from '../api';
 import { FormCard } from './FormCard';
@@ -90,11 +90,7 @@ function LoadedConfigForm({ api, config }: { api: AgreementsApi; config: Agreeme
         <InputField ctx={ctx} field="business_nif" label={t('config.fields.business_nif')} value={draft.business_nif} maxLength={20} onChange={(business_nif) => set({ business_nif })} />
         <InputField ctx={ctx} field="business_address" label={t('config.fields.business_address')} value={draft.business_address} maxLength={MAX_ADDRESS} onChange={(business_address) => set({ business_address })} />
       </div>
-      <FormActions>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('config.save')}
-        </button>
-      </FormActions>
+      <SubmitActions busy={busy} label={t('config.save')} />
     </FormCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckField, Dialog, FieldErrorMessage, FormActions, FormMessages, InputField, SearchPicker, UI_NAMESPACE, fieldId, useDraftForm, useToast, type FieldErrors } from '@volante/plugin-ui';
+import { CheckField, Dialog, FieldErrorMessage, FormMessages, InputField, SearchPicker, SubmitActions, UI_NAMESPACE, fieldId, useDraftForm, useToast, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { AgreementDetail, AgreementsApi, FoundContact, RequestCreate, SignRequest } from '../api';
 import { MAX_DGT_CODE, MAX_NAME } from '../lists';
@@ -101,14 +101,11 @@ export function RequestDialog({ api, agreement, onClose, onCreated }: { api: Agr
             onChange={(dgt_register_code) => set({ dgt_register_code })}
           />
         </div>
-        <FormActions>
+        <SubmitActions busy={busy} label={t('request.submit')}>
           <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
             {ui('common.cancel')}
           </button>
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : t('request.submit')}
-          </button>
-        </FormActions>
+        </SubmitActions>
       </form>
     </Dialog>
   );

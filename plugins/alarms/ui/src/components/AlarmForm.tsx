@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckField, CheckListField, FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, indexedFieldErrors, useDraftForm, type FieldErrors } from '@volante/plugin-ui';
+import { CheckField, CheckListField, FormMessages, InputField, NotesField, SelectField, SubmitActions, UI_NAMESPACE, indexedFieldErrors, useDraftForm, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Alarm, AlarmFields, AlarmGroup, Repeat, StaffMember } from '../api';
 import { MAX_DESCRIPTION, MAX_LINK, MAX_PEOPLE, MAX_TITLE, REPEATS } from '../lists';
@@ -182,12 +182,9 @@ export function AlarmForm({
       />
       <CheckField ctx={ctx} field="send_mail" label={t('fields.send_mail')} checked={draft.send_mail} onChange={(send_mail) => set({ send_mail })} />
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Field, FormMessages, PageState, UI_NAMESPACE, errorList, useConfirm, useFieldErrors, useProvinceOptions, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, Field, FormMessages, PageState, SubmitActions, UI_NAMESPACE, errorList, useConfirm, useFieldErrors, useProvinceOptions, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { CoursesApi, NewPlace, NewTeacher, Place, Teacher, TeacherRole } from '../api';
 import { TEACHER_ROLES } from '../lists';
@@ -159,11 +159,7 @@ function PlaceForm({ api, onCreated }: { api: CoursesApi; onCreated(): void }) {
           <input className="vk-input" {...c('capacity')} value={draft.capacity} inputMode="numeric" autoComplete="off" disabled={busy} onChange={(ev) => set({ capacity: ev.target.value })} />
         </Field>
       </div>
-      <div className="vk-form__actions">
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('places.create')}
-        </button>
-      </div>
+      <SubmitActions busy={busy} label={t('places.create')} />
     </form>
   );
 }
@@ -278,11 +274,7 @@ function TeacherForm({ api, onCreated }: { api: CoursesApi; onCreated(): void })
         </Field>
         {text('qualification', 200)}
       </div>
-      <div className="vk-form__actions">
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('teachers.create')}
-        </button>
-      </div>
+      <SubmitActions busy={busy} label={t('teachers.create')} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Field, FieldErrorMessage, FormMessages, PageState, UI_NAMESPACE, errorList, fieldId, formatDate, useConfirm, useFieldErrors, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, Field, FieldErrorMessage, FormMessages, PageState, SubmitActions, UI_NAMESPACE, errorList, fieldId, formatDate, useConfirm, useFieldErrors, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { CourseDetail, NewSession, Place, Session, SessionKind, Teacher } from '../api';
 import { SESSION_KINDS } from '../lists';
@@ -285,11 +285,7 @@ function SessionForm({ api, course, onSaved, places, teachers }: TabProps & { pl
         )}
         <FieldErrorMessage form={formId} field="teacher_ids" error={e.teacher_ids} />
       </fieldset>
-      <div className="vk-form__actions">
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('sessions.add')}
-        </button>
-      </div>
+      <SubmitActions busy={busy} label={t('sessions.add')} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { FormMessages, UI_NAMESPACE, useFieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Book, BookFields, Branch } from '../api';
 import { parseWhole, textOf } from '../format';
-import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { InputField, NotesField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 /** A book's fields as the form holds them (text, as typed). */
 export interface BookDraft {
@@ -165,12 +165,9 @@ export function BookForm({
         {text('capacity', { numeric: true, required: !creating, hint: t('books.form.capacityHint') })}
       </div>
       <NotesField ctx={ctx} field="notes" label={t('books.fields.notes')} value={draft.notes} onChange={(notes) => set({ notes })} />
-      <FormActions>
+      <SubmitActions busy={busy} label={submitLabel}>
         {extra}
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : submitLabel}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

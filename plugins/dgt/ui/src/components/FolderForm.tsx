@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { Branch, ExamKind, FolderDetail, FolderFields } from '../api';
 import { EXAM_KINDS, LICENCES } from '../lists';
 import { textOf } from '../format';
-import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { InputField, NotesField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 export interface FolderDraft {
   reference: string;
@@ -174,12 +174,9 @@ export function FolderForm({
         )}
       </div>
       <NotesField ctx={ctx} field="notes" label={t('folders.fields.notes')} value={draft.notes} onChange={(notes) => set({ notes })} />
-      <FormActions>
+      <SubmitActions busy={busy} label={submitLabel}>
         {extra}
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : submitLabel}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ErrorList, FieldErrorMessage, FormMessages, SearchPicker, UI_NAMESPACE, errorList, useConfirm, useFieldErrors, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, ErrorList, FieldErrorMessage, FormMessages, SearchPicker, errorList, useConfirm, useFieldErrors, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { DgtApi, ExamResult, FolderDetail, FolderStudent, FolderStudentUpdate, FoundContact, NewFolderStudent, Tax } from '../api';
 import { RESULTS } from '../lists';
 import { bookViewPath } from '../paths';
 import { useContactPicker } from './contactPicker';
 import { ResultBadge } from './Badges';
-import { FormActions, InputField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { InputField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 /** A student's name, or "Contacto n.º 7" when the contacts service cannot be asked. */
 function useStudentName() {
@@ -170,7 +170,6 @@ const ADD_FIELDS = ['contact_id', 'tax_id', 'tax_number', 'notes'] as const;
 function AddStudent({ api, folder, taxes, onSaved }: { api: DgtApi; folder: FolderDetail; taxes: Tax[]; onSaved(folder: FolderDetail): void }) {
   const { t } = useTranslation(NAMESPACE);
   const contactPicker = useContactPicker(api);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
   const errors = useFieldErrors(formId, ADD_FIELDS);
@@ -241,11 +240,7 @@ function AddStudent({ api, folder, taxes, onSaved }: { api: DgtApi; folder: Fold
         <InputField ctx={ctx} field="tax_number" label={t('folderStudents.fields.tax_number')} value={draft.tax_number} maxLength={40} onChange={(tax_number) => set({ tax_number })} />
         <InputField ctx={ctx} field="notes" label={t('folderStudents.fields.notes')} value={draft.notes} maxLength={2000} onChange={(notes) => set({ notes })} />
       </div>
-      <FormActions>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('folderStudents.add.submit')}
-        </button>
-      </FormActions>
+      <SubmitActions busy={busy} label={t('folderStudents.add.submit')} />
     </form>
   );
 }
@@ -255,7 +250,6 @@ const EDIT_FIELDS = ['tax_id', 'tax_number', 'notes'] as const;
 /** A student's fee, receipt and notes (`student/update` with what changed; no fee: `clear_tax`). */
 function StudentEdit({ api, student, name, taxes, onSaved, onClose }: { api: DgtApi; student: FolderStudent; name: string; taxes: Tax[]; onSaved(folder: FolderDetail): void; onClose(): void }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
   const errors = useFieldErrors(formId, EDIT_FIELDS);
@@ -316,14 +310,11 @@ function StudentEdit({ api, student, name, taxes, onSaved, onClose }: { api: Dgt
         <InputField ctx={ctx} field="tax_number" label={t('folderStudents.fields.tax_number')} value={draft.tax_number} maxLength={40} onChange={(tax_number) => set({ tax_number })} />
         <InputField ctx={ctx} field="notes" label={t('folderStudents.fields.notes')} value={draft.notes} maxLength={2000} onChange={(notes) => set({ notes })} />
       </div>
-      <FormActions>
+      <SubmitActions busy={busy} label={t('save')}>
         <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('save')}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

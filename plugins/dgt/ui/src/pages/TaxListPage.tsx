@@ -21,7 +21,7 @@ import { NAMESPACE } from '../i18n';
 import { dgtApi, type DgtApi, type Tax, type TaxFields, type TaxType } from '../api';
 import { changedFields } from '../format';
 import { useLoad } from '@volante/plugin-ui';
-import { FormActions, InputField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { InputField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 /**
  * `/dgt/folder/tax/list` — the school's DGT fees (`GET dgt/tax/read`): search and type; type,
@@ -212,14 +212,11 @@ function TaxPanel({ api, tax, types, onSaved, onClose }: { api: DgtApi; tax: Tax
             <MoneyInput {...errors.control('amount')} value={amount.cents} disabled={busy} onChange={(cents, text) => setAmount({ cents, text })} />
           </Field>
         </div>
-        <FormActions>
+        <SubmitActions busy={busy} label={tax ? t('save') : t('taxes.form.create')}>
           <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : tax ? t('save') : t('taxes.form.create')}
-          </button>
-        </FormActions>
+        </SubmitActions>
       </form>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, UI_NAMESPACE } from '@volante/plugin-ui';
+import { Field, FormMessages, SubmitActions } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { EmployeesApi, EmployeeRecord, NewEmployee } from '../api';
 import type { BusinessLists } from '../useBusinessLists';
@@ -67,7 +67,6 @@ export function EmployeeCreateForm({
   onCancel(): void;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const formId = useId();
   const [draft, setDraft] = useState<CreateDraft>(() => createDraft(lists));
   const [busy, setBusy] = useState(false);
@@ -141,14 +140,11 @@ export function EmployeeCreateForm({
           />
         </div>
       )}
-      <div className="vk-form__actions">
+      <SubmitActions busy={busy} label={t('create.submit')}>
         <button type="button" className="vk-btn vk-btn--light" disabled={busy} onClick={onCancel}>
           {t('create.cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('create.submit')}
-        </button>
-      </div>
+      </SubmitActions>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Field, FormMessages, PageState, UI_NAMESPACE, errorList, useApi, useConfirm, usePageLayout, useToast, type Column } from '@volante/plugin-ui';
+import { DataTable, Field, FormMessages, PageState, SubmitActions, errorList, useApi, useConfirm, usePageLayout, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { employeesApi, type EmployeesApi, type RoleList } from '../api';
 import { treeKeys } from '../components/PermissionTree';
@@ -108,7 +108,6 @@ export default function RoleListPage() {
 
 function RoleCreateForm({ api }: { api: EmployeesApi }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const navigate = useNavigate();
   const toast = useToast();
   const formId = useId();
@@ -147,11 +146,7 @@ function RoleCreateForm({ api }: { api: EmployeesApi }) {
       </div>
       <CheckField form={formId} field="menu_access" label={t('roles.menuAccess')} checked={menu} disabled={busy} error={errors.errors.menu_access} onChange={setMenu} />
       <p className="muted">{t('roles.newHint')}</p>
-      <div className="vk-form__actions">
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('roles.create')}
-        </button>
-      </div>
+      <SubmitActions busy={busy} label={t('roles.create')} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, PageState, UI_NAMESPACE, useApi, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, PageState, SubmitActions, useApi, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { employeesApi, type EmployeesApi, type RoleView } from '../api';
 import { personName } from '../format';
@@ -73,7 +73,6 @@ export default function RoleViewPage() {
 
 function RoleForm({ api, role, onSaved }: { api: EmployeesApi; role: RoleView; onSaved(saved: RoleView): void }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
   const errors = useEmployeeFieldErrors(formId, ['name', 'menu_access', 'permissions']);
@@ -126,11 +125,7 @@ function RoleForm({ api, role, onSaved }: { api: EmployeesApi; role: RoleView; o
           {errors.errors.permissions}
         </span>
       )}
-      <div className="vk-form__actions">
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('save')}
-        </button>
-      </div>
+      <SubmitActions busy={busy} label={t('save')} />
     </form>
   );
 }

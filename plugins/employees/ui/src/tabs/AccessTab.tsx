@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, PageState, UI_NAMESPACE, errorList, useConfirm, useLoad, useSession, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, PageState, SubmitActions, UI_NAMESPACE, errorList, useConfirm, useLoad, useSession, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Account, Device, EmployeeRecord } from '../api';
 import { DEVICES_PERMISSION, ROLES_PERMISSION } from '../permissions';
@@ -278,7 +278,6 @@ function UserDevices({ api, userId, userName, canEdit }: { api: TabProps['api'];
 /** "Crear usuario de acceso" for an employee without one (`employee/account/create`). */
 function AccountCreateForm({ api, employee, onSaved }: TabProps) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const session = useSession();
   const toast = useToast();
   const formId = useId();
@@ -328,11 +327,7 @@ function AccountCreateForm({ api, employee, onSaved }: TabProps) {
         roles={canRole ? roles.roles : null}
         rolesFailed={canRole && roles.failed}
       />
-      <div className="vk-form__actions">
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('access.createSubmit')}
-        </button>
-      </div>
+      <SubmitActions busy={busy} label={t('access.createSubmit')} />
     </form>
   );
 }

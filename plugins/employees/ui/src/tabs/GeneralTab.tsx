@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessages, UI_NAMESPACE, useToast } from '@volante/plugin-ui';
+import { FormMessages, SubmitActions, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { PERSONAL_FIELDS, PersonalFieldset, TeacherFieldset, personalBody, personalDraft, type PersonalDraft } from '../components/EmployeeFields';
 import { useEmployeeFieldErrors } from '../components/Field';
@@ -9,7 +9,6 @@ import type { TabProps } from './types';
 /** "General": personal, contact and teacher data (`employee/update`; names copied to the account). */
 export function GeneralTab({ api, employee, readOnly, onSaved }: TabProps) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
   const [draft, setDraft] = useState<PersonalDraft>(() => personalDraft(employee));
@@ -46,13 +45,7 @@ export function GeneralTab({ api, employee, readOnly, onSaved }: TabProps) {
       <FormMessages errors={errors.errors} general={errors.general} testId="general-errors" />
       <PersonalFieldset formId={formId} draft={draft} set={set} errors={errors} disabled={disabled} />
       <TeacherFieldset formId={formId} draft={draft} set={set} errors={errors} disabled={disabled} />
-      {!readOnly && (
-        <div className="vk-form__actions">
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : t('save')}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SubmitActions busy={busy} label={t('save')} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, UI_NAMESPACE, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, SubmitActions, UI_NAMESPACE, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { ContractType, EmployeeItem, LabourFields, Workday } from '../api';
 import { CONTRACT_TYPES, WORKDAYS } from '../lists';
@@ -148,13 +148,7 @@ export function LabourTab({ api, employee, readOnly, onSaved }: TabProps) {
           <input className="vk-input" type="date" {...c('leave_date')} value={draft.leave_date} disabled={disabled} onChange={(ev) => set({ leave_date: ev.target.value })} />
         </Field>
       </div>
-      {!readOnly && (
-        <div className="vk-form__actions">
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : t('save')}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SubmitActions busy={busy} label={t('save')} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, UI_NAMESPACE, useToast } from '@volante/plugin-ui';
+import { Field, FormMessages, SubmitActions, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { useEmployeeFieldErrors } from '../components/Field';
 import type { TabProps } from './types';
@@ -8,7 +8,6 @@ import type { TabProps } from './types';
 /** "Observaciones": free notes about the employee (`employee/update/observations`). */
 export function ObservationsTab({ api, employee, readOnly, onSaved }: TabProps) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
   const errors = useEmployeeFieldErrors(formId, ['observations']);
@@ -44,13 +43,7 @@ export function ObservationsTab({ api, employee, readOnly, onSaved }: TabProps) 
       <Field form={formId} field="observations" label={t('fields.observations')} error={errors.errors.observations}>
         <textarea className="vk-input" rows={8} {...errors.control('observations')} value={text} disabled={readOnly || busy} onChange={(ev) => setText(ev.target.value)} />
       </Field>
-      {!readOnly && (
-        <div className="vk-form__actions">
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : t('save')}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SubmitActions busy={busy} label={t('save')} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessages, PageState, UI_NAMESPACE, useToast, type FormErrors } from '@volante/plugin-ui';
+import { FormMessages, PageState, SubmitActions, useToast, type FormErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { EmployeeRecord } from '../api';
 import type { BusinessLists } from '../useBusinessLists';
@@ -25,7 +25,6 @@ export function WorkplacesTab({ lists, listsFailed, onRetry, ...props }: TabProp
 
 function SectionForm({ label, busy, readOnly, errors, testId, children, onSubmit }: { label: string; busy: boolean; readOnly: boolean; errors: FormErrors; testId: string; children: ReactNode; onSubmit(): void }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   return (
     <form
       className="vk-form employees-form"
@@ -40,13 +39,7 @@ function SectionForm({ label, busy, readOnly, errors, testId, children, onSubmit
       <h3 className="employees-form__heading">{label}</h3>
       <FormMessages errors={errors.errors} general={errors.general} testId={testId} />
       {children}
-      {!readOnly && (
-        <div className="vk-form__actions">
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : t('save')}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SubmitActions busy={busy} label={t('save')} />}
     </form>
   );
 }

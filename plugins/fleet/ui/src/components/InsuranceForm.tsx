@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, MoneyInput, UI_NAMESPACE, errorList, useFieldErrors } from '@volante/plugin-ui';
+import { Field, FormMessages, MoneyInput, SubmitActions, UI_NAMESPACE, errorList, useFieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Coverage, FleetApi, Payment, PolicyFields, PolicyItem, PolicyKind, VehicleItem } from '../api';
 import { COVERAGES, INSURERS, PAYMENTS, POLICY_KINDS } from '../lists';
@@ -213,13 +213,7 @@ export function InsuranceForm({ api, policy, vehicleId, readOnly, submitLabel, o
       <Field form={formId} field="notes" label={t('fields.notes')} error={e.notes}>
         <textarea className="vk-input" rows={3} {...c('notes')} value={draft.notes} disabled={disabled} onChange={(ev) => set({ notes: ev.target.value })} />
       </Field>
-      {!readOnly && (
-        <div className="vk-form__actions">
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SubmitActions busy={busy} label={submitLabel} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, MoneyInput, UI_NAMESPACE, hasErrorCode, useFieldErrors } from '@volante/plugin-ui';
+import { Field, FormMessages, MoneyInput, SubmitActions, UI_NAMESPACE, hasErrorCode, useFieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { FleetApi, ItvResult, MaintenanceKind, NewMaintenance, WorkshopRecord } from '../api';
 import { DESCRIBED_KINDS, ITV_RESULTS, MAINTENANCE_KINDS } from '../lists';
@@ -168,11 +168,7 @@ export function UpkeepForm({ api, vehicleId, onSaved }: { api: FleetApi; vehicle
       <Field form={formId} field="description" label={t('fields.description')} error={e.description} required={DESCRIBED_KINDS.includes(kind)}>
         <textarea className="vk-input" rows={2} {...c('description')} value={description} onChange={(ev) => setDescription(ev.target.value)} />
       </Field>
-      <div className="vk-form__actions">
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('upkeep.submit')}
-        </button>
-      </div>
+      <SubmitActions busy={busy} label={t('upkeep.submit')} />
     </form>
   );
 }

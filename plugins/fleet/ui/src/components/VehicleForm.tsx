@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, UI_NAMESPACE, useFieldErrors, useSession } from '@volante/plugin-ui';
+import { Field, FormMessages, SubmitActions, UI_NAMESPACE, useFieldErrors, useSession } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Branch, Brand, FleetApi, VehicleFields, VehicleView } from '../api';
 import { FUELS, GEARBOXES, LICENCE_CLASSES, VEHICLE_KINDS } from '../lists';
@@ -281,13 +281,7 @@ export function VehicleForm({ api, vehicle, brands, readOnly, submitLabel, onSub
       <Field form={formId} field="notes" label={t('fields.notes')} error={e.notes}>
         <textarea className="vk-input" rows={3} {...c('notes')} value={draft.notes} disabled={disabled} onChange={(ev) => set({ notes: ev.target.value })} />
       </Field>
-      {!readOnly && (
-        <div className="vk-form__actions">
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SubmitActions busy={busy} label={submitLabel} />}
     </form>
   );
 }

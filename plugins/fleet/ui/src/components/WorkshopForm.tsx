@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormMessages, UI_NAMESPACE, useFieldErrors, useProvinceOptions } from '@volante/plugin-ui';
+import { Field, FormMessages, SubmitActions, UI_NAMESPACE, useFieldErrors, useProvinceOptions } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Category, WorkshopFields, WorkshopRecord } from '../api';
 import { CATEGORIES } from '../lists';
@@ -123,13 +123,7 @@ export function WorkshopForm({ workshop, readOnly, submitLabel, onSubmit }: { wo
       <Field form={formId} field="notes" label={t('fields.notes')} error={e.notes}>
         <textarea className="vk-input" rows={3} {...c('notes')} value={draft.notes} disabled={disabled} onChange={(ev) => setDraft((d) => ({ ...d, notes: ev.target.value }))} />
       </Field>
-      {!readOnly && (
-        <div className="vk-form__actions">
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </div>
-      )}
+      {!readOnly && <SubmitActions busy={busy} label={submitLabel} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckField, FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
+import { CheckField, FormMessages, InputField, NotesField, SelectField, SubmitActions, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { DocumentFields, Group, NoteDocument } from '../api';
 import { MAX_DESCRIPTION, MAX_TITLE } from '../lists';
@@ -65,7 +65,6 @@ export function DocumentForm({
   disabled?: boolean;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => documentDraft(document), {
     fields: DOCUMENT_FIELDS,
     toBody: documentBody,
@@ -99,12 +98,9 @@ export function DocumentForm({
       </div>
       <NotesField ctx={ctx} field="description" maxLength={MAX_DESCRIPTION} label={t('documents.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

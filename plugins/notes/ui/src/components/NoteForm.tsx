@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, UI_NAMESPACE, errorList, useFieldErrors, type FormContext } from '@volante/plugin-ui';
+import { FormMessages, InputField, NotesField, SubmitActions, errorList, useFieldErrors, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Note, NoteFields } from '../api';
 import { MAX_MESSAGE } from '../lists';
@@ -27,7 +27,6 @@ export function NoteForm({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const formId = useId();
   const [message, setMessage] = useState(note?.message ?? '');
   const [date, setDate] = useState(note?.date ?? '');
@@ -63,12 +62,9 @@ export function NoteForm({
       <div className="vk-form__grid">
         <InputField ctx={ctx} field="date" type="date" label={t('notes.fields.date')} hint={t('notes.form.dateHint')} value={date} onChange={setDate} />
       </div>
-      <FormActions>
+      <SubmitActions busy={busy} label={submitLabel}>
         {extra}
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : submitLabel}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { Lesson, LessonUpdate, NewLesson, PracticeType, PracticesApi, StudentDetail, Teacher, Vehicle } from '../api';
 import { today } from '../format';
 import { teacherOptions, vehicleLabel } from '../useStaff';
-import { CheckField, FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { CheckField, InputField, NotesField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 /** Every field of a lesson the host may name in an error (README: clashes name the teacher, vehicle or start). */
 export const LESSON_FIELDS = ['type_id', 'date', 'start_time', 'teacher_user_id', 'vehicle_id', 'status', 'notes'] as const;
@@ -131,14 +131,11 @@ export function BookLesson({ api, student, types, teachers, vehicles, onSaved, o
         <CheckField ctx={ctx} field="status" label={t('lessons.fields.done')} hint={t('lessons.form.doneHint')} checked={draft.done} onChange={(done) => set({ done })} />
       </div>
       <NotesField ctx={ctx} field="notes" maxLength={2000} label={t('lessons.fields.notes')} value={draft.notes} onChange={(notes) => set({ notes })} />
-      <FormActions>
+      <SubmitActions busy={busy} label={t('lessons.book.submit')}>
         <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('lessons.book.submit')}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }
@@ -239,14 +236,11 @@ export function MoveLesson({ api, lesson, teachers, vehicles, onSaved, onClose }
           />
         )}
       </div>
-      <FormActions>
+      <SubmitActions busy={busy} label={t('lessons.move.submit')}>
         <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('lessons.move.submit')}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { Bag, BagUpdate, NewBag, PracticeType, PracticesApi, StudentDetail } from '../api';
 import { MAX_QUANTITY } from '../lists';
 import { parseWhole, textOf } from '../format';
-import { FormActions, InputField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { InputField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 export interface StudentBagsProps {
   api: PracticesApi;
@@ -185,14 +185,11 @@ function AddBag({ api, student, types, onSaved, onClose }: { api: PracticesApi; 
         <InputField ctx={ctx} field="purchased_on" type="date" label={t('bags.fields.purchased_on')} value={draft.purchased_on} hint={t('form.todayHint')} onChange={(purchased_on) => set({ purchased_on })} />
         <InputField ctx={ctx} field="notes" label={t('bags.fields.notes')} value={draft.notes} maxLength={2000} onChange={(notes) => set({ notes })} />
       </div>
-      <FormActions>
+      <SubmitActions busy={busy} label={t('bags.add.submit')}>
         <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('bags.add.submit')}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }
@@ -270,14 +267,11 @@ function EditBag({ api, bag, name, onSaved, onClose }: { api: PracticesApi; bag:
         </Field>
         <InputField ctx={ctx} field="notes" label={t('bags.fields.notes')} value={draft.notes} maxLength={2000} onChange={(notes) => set({ notes })} />
       </div>
-      <FormActions>
+      <SubmitActions busy={busy} label={t('save')}>
         <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('save')}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

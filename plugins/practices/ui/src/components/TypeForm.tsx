@@ -5,7 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { PracticeType, TypeFields } from '../api';
 import { LICENCES, MAX_MINUTES, MIN_MINUTES } from '../lists';
 import { parseWhole, textOf } from '../format';
-import { FormActions, InputField, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { InputField, NotesField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 export const TYPE_FIELDS = ['name', 'licence', 'minutes', 'price', 'description'] as const;
 type TypeField = (typeof TYPE_FIELDS)[number];
@@ -130,12 +130,9 @@ export function TypeForm({
         </Field>
       </div>
       <NotesField ctx={ctx} field="description" maxLength={2000} label={t('types.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
-      <FormActions>
+      <SubmitActions busy={busy} label={submitLabel}>
         {extra}
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : submitLabel}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

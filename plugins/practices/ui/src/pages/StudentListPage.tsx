@@ -20,7 +20,7 @@ import { practicesApi, type FoundContact, type NewStudent, type PracticesApi, ty
 import { LICENCES } from '../lists';
 import { studentViewPath } from '../paths';
 import { teacherOptions, useTeachers } from '../useStaff';
-import { FormActions, NotesField, SelectField, type FormContext } from '@volante/plugin-ui';
+import { NotesField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 interface Filters {
   licence: string;
@@ -203,14 +203,11 @@ function NewStudentPanel({ api, teachers, onClose }: { api: PracticesApi; teache
           />
         </div>
         <NotesField ctx={ctx} field="notes" maxLength={2000} label={t('students.fields.notes')} value={draft.notes} onChange={(notes) => set({ notes })} />
-        <FormActions>
+        <SubmitActions busy={busy} label={t('students.create.submit')}>
           <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
             {t('cancel')}
           </button>
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : t('students.create.submit')}
-          </button>
-        </FormActions>
+        </SubmitActions>
       </form>
     </section>
   );

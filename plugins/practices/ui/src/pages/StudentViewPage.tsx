@@ -1,13 +1,13 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FormMessages, PageState, UI_NAMESPACE, errorList, useApi, useConfirm, useFieldErrors, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
+import { ErrorList, FormMessages, PageState, errorList, useApi, useConfirm, useFieldErrors, useLoad, usePageLayout, useRecord, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { practicesApi, type PracticesApi, type StudentDetail, type Teacher } from '../api';
 import { studentListPath } from '../paths';
 import { teacherOptions, useTeachers, useVehicles } from '../useStaff';
 import { UnpaidBadge } from '../components/Badges';
-import { FormActions, SelectField, type FormContext } from '@volante/plugin-ui';
+import { SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 import { StudentBags } from '../components/StudentBags';
 import { StudentLessons } from '../components/StudentLessons';
 
@@ -127,7 +127,6 @@ const ASSIGN_FIELDS = ['teacher_user_id'] as const;
 /** "Cambiar profesor": the usual teacher, or none (`null` takes the teacher away). */
 function AssignTeacher({ api, student, teachers, onSaved, onClose }: { api: PracticesApi; student: StudentDetail; teachers: Teacher[] | null; onSaved(student: StudentDetail): void; onClose(): void }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const toast = useToast();
   const formId = useId();
   const errors = useFieldErrors(formId, ASSIGN_FIELDS);
@@ -178,14 +177,11 @@ function AssignTeacher({ api, student, teachers, onSaved, onClose }: { api: Prac
           options={teacherOptions(teachers, { user_id: student.teacher_user_id, name: student.teacher_name })}
         />
       </div>
-      <FormActions>
+      <SubmitActions busy={busy} label={t('students.assign.submit')}>
         <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('students.assign.submit')}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
+import { FormMessages, InputField, NotesField, SelectField, SubmitActions, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Category, CategoryFields, CategoryStatus } from '../api';
 import { CATEGORY_IMAGE_FOLDER, CATEGORY_STATUSES } from '../lists';
@@ -51,7 +51,6 @@ export function CategoryForm({
   disabled?: boolean;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => categoryDraft(category), {
     fields: CATEGORY_FIELDS,
     toBody: categoryBody,
@@ -85,12 +84,9 @@ export function CategoryForm({
       <NotesField ctx={ctx} field="description" maxLength={2000} label={t('categories.fields.description')} value={draft.description} onChange={(description) => set({ description })} />
       <ImageField ctx={ctx} field="thumbnail_file_id" label={t('categories.fields.thumbnail_file_id')} folder={CATEGORY_IMAGE_FOLDER} fileId={draft.thumbnail_file_id} onChange={(thumbnail_file_id) => set({ thumbnail_file_id })} />
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

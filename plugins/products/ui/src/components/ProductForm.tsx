@@ -4,12 +4,12 @@ import {
   CheckField,
   CheckListField,
   Field,
-  FormActions,
   FormMessages,
   InputField,
   MoneyInput,
   NotesField,
   SelectField,
+  SubmitActions,
   TabPanel,
   Tabs,
   UI_NAMESPACE,
@@ -280,12 +280,9 @@ export function ProductForm({ product, isPack, taxes, categories, categoriesFail
       </TabPanel>
 
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

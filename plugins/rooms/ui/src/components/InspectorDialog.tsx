@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CheckField, Dialog, FormActions, FormMessages, InputField, UI_NAMESPACE, useDraftForm, type FieldErrors } from '@volante/plugin-ui';
+import { CheckField, Dialog, FormMessages, InputField, SubmitActions, UI_NAMESPACE, useDraftForm, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Inspector, InspectorFields, Room, RoomsApi } from '../api';
 import { MAX_EMAIL, MAX_NAME, MAX_ORGANISATION } from '../lists';
@@ -49,14 +49,11 @@ export function InspectorDialog({ api, room, onClose, onCreated }: { api: RoomsA
           <InputField ctx={ctx} field="email" label={t('inspectors.fields.email')} value={draft.email} maxLength={MAX_EMAIL} onChange={(email) => set({ email })} />
           <CheckField ctx={ctx} field="send" label={t('inspectors.fields.send')} checked={draft.send} onChange={(send) => set({ send })} />
         </div>
-        <FormActions>
+        <SubmitActions busy={busy} label={t('inspectors.create.submit')}>
           <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
             {ui('common.cancel')}
           </button>
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : t('inspectors.create.submit')}
-          </button>
-        </FormActions>
+        </SubmitActions>
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckListField, FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, indexedFieldErrors, useDraftForm } from '@volante/plugin-ui';
+import { CheckListField, FormMessages, InputField, NotesField, SelectField, SubmitActions, UI_NAMESPACE, indexedFieldErrors, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Room, RoomFields, RoomsApi, StaffMember } from '../api';
 import { MAX_DESCRIPTION, MAX_NAME } from '../lists';
@@ -164,12 +164,9 @@ export function RoomForm({
       />
       <StudentsField api={api} ctx={ctx} field="student_ids" value={draft.students} onChange={(students) => set({ students })} />
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

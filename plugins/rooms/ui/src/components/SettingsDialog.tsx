@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, useDraftForm, useLoad, useToast } from '@volante/plugin-ui';
+import { Dialog, FormMessages, InputField, PageState, SubmitActions, UI_NAMESPACE, useDraftForm, useLoad, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { RoomsApi, Settings } from '../api';
 
@@ -55,14 +55,11 @@ function SettingsForm({ api, settings, onClose }: { api: RoomsApi; settings: Set
       <p className="muted" data-testid="settings-note">
         {t('settings.note')}
       </p>
-      <FormActions>
+      <SubmitActions busy={busy} label={t('settings.submit')}>
         <button type="button" className="vk-btn vk-btn--light" onClick={onClose}>
           {ui('common.cancel')}
         </button>
-        <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-          {busy ? ui('form.saving') : t('settings.submit')}
-        </button>
-      </FormActions>
+      </SubmitActions>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, FormActions, FormMessages, InputField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
+import { Field, FormMessages, InputField, SubmitActions, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { useExplain } from '../actions';
 import { parsePosition } from '../format';
@@ -134,12 +134,9 @@ export function ChildForm({
         />
       </Field>
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, SelectField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
+import { FormMessages, InputField, NotesField, SelectField, SubmitActions, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Temary, TemaryFields, TemaryStatus } from '../api';
 import { useExplain } from '../actions';
@@ -58,7 +58,6 @@ export function TemaryForm({
   disabled?: boolean;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
   const explain = useExplain();
   const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm(() => temaryDraft(temary), {
     fields: TEMARY_FIELDS,
@@ -96,12 +95,9 @@ export function TemaryForm({
       </div>
       <NotesField ctx={ctx} field="description" maxLength={MAX_DESCRIPTION} label={t('fields.description')} value={draft.description} onChange={(description) => set({ description })} />
       {!disabled && (
-        <FormActions>
+        <SubmitActions busy={busy} label={submitLabel}>
           {extra}
-          <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-            {busy ? ui('form.saving') : submitLabel}
-          </button>
-        </FormActions>
+        </SubmitActions>
       )}
     </form>
   );
