@@ -105,6 +105,18 @@ export async function webJourneys({ host, browser, journey, skip }) {
     // A customer buys the course on the school's website; its price carries billing's IVA.
     const iva = (await api(page, 'GET', 'tax/read')).find((x) => x.name === 'IVA 21 %');
     const course = await api(page, 'POST', 'product/create', { name: `Permiso B online ${stamp}`, price: 49587, tax_id: iva.id, status: 'published' });
+    // Its automatic process, written on the product's "Procesos automáticos" tab: a welcome mail.
+    const welcome = `Bienvenida al curso ${stamp}`;
+    await page.goto(`${host.base}/product/view/${course.id}/0`);
+    await page.getByRole('tab', { name: 'Procesos automáticos' }).click();
+    await page.getByRole('button', { name: 'Añadir proceso' }).click();
+    await page.getByRole('textbox', { name: /^Asunto del correo/ }).fill(welcome);
+    await page.getByRole('textbox', { name: /^Texto del correo/ }).fill('Hola {{ name }}: su pedido {{ reference }} de {{ product }} está pagado. Le esperamos en clase.');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(`Producto Permiso B online ${stamp} guardado`).first().waitFor();
+    const withProcess = await api(page, 'GET', `product/read/${course.id}`);
+    assert(withProcess.processes.length === 1 && withProcess.processes[0].kind === 'email' && withProcess.processes[0].subject === welcome, `the product's processes: ${JSON.stringify(withProcess.processes)}`);
+    const mailsBefore = outboxFiles(host.dataDir);
     const methods = await storefront(host.base, key, 'GET', 'web/api/payments/tpv/read');
     assert(methods.configured && methods.methods.includes('card'), `payment methods: ${JSON.stringify(methods)}`);
     const email = `marta.${stamp.toLowerCase()}@example.es`;
@@ -150,6 +162,16 @@ export async function webJourneys({ host, browser, journey, skip }) {
     const invoice = await api(page, 'GET', `invoice/read/${invoiced.invoice_id}`);
     assert(invoice.total === placed.order.total && invoice.outstanding === 0, `the invoice: ${JSON.stringify(invoice)}`);
     await shot('151-web-order');
+    // The product's process ran once the payment was confirmed: the buyer's welcome mail, and the
+    // run on the product's view.
+    const welcomeMail = emlText(await waitForMail(host.dataDir, mailsBefore, welcome));
+    assert(welcomeMail.includes(`Hola Marta Compradora ${stamp}: su pedido ${reference} de Permiso B online ${stamp} está pagado`), `the welcome mail: ${welcomeMail}`);
+    const orderPage = page.url();
+    await page.goto(`${host.base}/product/view/${course.id}/0`);
+    const runs = page.getByRole('table', { name: 'Procesos ejecutados' });
+    await runs.getByRole('row').filter({ hasText: reference }).filter({ hasText: 'OK' }).waitFor();
+    await shot('160-products-process-runs');
+    await page.goto(orderPage);
     const configure = page.getByRole('form', { name: 'Marcar como configurado' });
     await configure.getByRole('textbox').fill('Matriculada en el curso de enero');
     await configure.getByRole('button', { name: 'Marcar como configurado' }).click();

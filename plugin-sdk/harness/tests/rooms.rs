@@ -88,6 +88,15 @@ async fn rooms_meetings_links_and_attendance() {
     let quiet = ok(&h.post("athena/create/inspector", json!({ "room_id": id, "name": "Segunda inspección" })).await)["id"].clone();
     assert_eq!(h.outbox().len(), 1);
 
+    // The students' links by mail: all of them, or some; a place that is not a student's is refused.
+    let lucia_place = room["students"][0]["id"].as_i64().unwrap();
+    assert_eq!(fields(&h.post("athena/send/links", json!({ "room_id": id, "ids": [lucia_place, 999_999] })).await), ["ids[1]"]);
+    let sent = ok(&h.post("athena/send/links", json!({ "room_id": id })).await).clone();
+    assert_eq!((sent["sent"].as_i64(), sent["without_email"].clone()), (Some(2), json!([])));
+    let mail = h.outbox().into_iter().find(|m| m.contains("To: lucia@example.com")).expect("Lucía's link");
+    assert!(common::mail_text(&mail).contains(&format!("/aula/{lucia_ref}")), "{mail}");
+    assert_eq!(ok(&h.post("athena/send/links", json!({ "room_id": id, "ids": [lucia_place] })).await)["sent"], 1);
+
     // Before a meeting: the links open the room, and nobody is recorded.
     let waiting = ok(&h.get_public("athena/join", &[("reference", &lucia_ref)]).await).clone();
     assert_eq!((waiting["kind"].as_str(), waiting["name"].as_str(), waiting["meeting"].clone()), (Some("student"), Some("Lucía Pérez"), Value::Null));

@@ -780,6 +780,56 @@ fn inspector_create(ctx: &Ctx, req: &Req) -> Result<Value> {
     Ok(inspector_json(&record))
 }
 
+/// `athena/send/links` body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct SendLinks {
+    pub room_id: i64,
+    /// Some of the room's students (their place's `id`); none: all of them.
+    pub ids: Option<Vec<i64>>,
+}
+
+/// `athena/send/links`: each student of the room (or those named) gets their personal link by
+/// mail; those without an address are named in the answer.
+fn send_links(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: SendLinks = req.json()?;
+    let room = live_room(ctx, body.room_id).map_err(|e| e.with_data(json!({ "field": "room_id" })))?;
+    let students: Vec<Record<Participant>> =
+        people(ctx, room.id)?.into_iter().filter(|p| p.data.kind == "student" && p.state == "active").collect();
+    if let Some(ids) = &body.ids {
+        if let Some((i, id)) = ids.iter().enumerate().find(|(_, id)| !students.iter().any(|p| p.id == **id)) {
+            return Err(Error::invalid_field(&format!("ids[{i}]"), format!("{id} no es un alumno de esta aula")));
+        }
+    }
+    let chosen = students.iter().filter(|p| body.ids.as_ref().is_none_or(|ids| ids.contains(&p.id)));
+    let (mut sent, mut without) = (0, Vec::new());
+    for student in chosen {
+        let Some(reference) = student.data.reference.as_deref() else { continue };
+        if student.data.email.trim().is_empty() {
+            without.push(student.data.name.clone());
+            continue;
+        }
+        mail::send(
+            &[student.data.email.clone()],
+            "Su enlace al aula virtual: {{ room }}",
+            "Hola {{ name }}:\n\nEste es su enlace personal para entrar en las clases en directo de «{{ room }}» \
+             ({{ starts }} a {{ ends }}):\n\n{{ url }}\n\nÁbralo a la hora de la clase; su asistencia queda registrada \
+             mientras tenga la página abierta. No lo comparta: es solo suyo.\n",
+            &json!({
+                "name": student.data.name,
+                "room": room.data.name,
+                "starts": room.data.starts_at.replace('T', " "),
+                "ends": room.data.ends_at.replace('T', " "),
+                "url": link_url(reference),
+            }),
+            &[],
+        )
+        .map_err(|e| Error::conflict(format!("No se ha podido enviar el correo a {}: {}", student.data.name, e.details)))?;
+        sent += 1;
+    }
+    Ok(json!({ "sent": sent, "without_email": without }))
+}
+
 /// `athena/delete/inspector`: the link stops opening the room.
 fn inspector_delete(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: IdBody = req.json()?;
@@ -897,6 +947,7 @@ impl Plugin for Rooms {
             .post("athena/delete", room_delete)
             .post("athena/create/inspector", inspector_create)
             .post("athena/delete/inspector", inspector_delete)
+            .post("athena/send/links", send_links)
             .get("athena/reports/{id}", report)
             .post("athena/meet/create", meet_create)
             .post("athena/meet/end", meet_end)
@@ -913,6 +964,7 @@ impl Plugin for Rooms {
             .add::<IdBody>("rooms_id")
             .add::<RoomIdBody>("rooms_room_id")
             .add::<InspectorBody>("rooms_inspector")
+            .add::<SendLinks>("rooms_send_links")
             .add::<Settings>("rooms_settings");
     }
 }

@@ -231,6 +231,10 @@ export function roomsApi(api: ApiClient) {
       mine: () => api.get<MyRoom[] | ListPage<MyRoom>>('athena/user/room').then(itemsOf),
       report: (id: number) => api.get<Report>(`athena/reports/${id}`),
     },
+    students: {
+      /** `POST athena/send/links`: each student (or those given) gets their link by mail. */
+      sendLinks: (roomId: number, ids?: number[]) => api.post<{ sent: number; without_email: string[] }>('athena/send/links', ids ? { room_id: roomId, ids } : { room_id: roomId }),
+    },
     inspectors: {
       create: (fields: InspectorFields) => api.post<Inspector>('athena/create/inspector', fields),
       remove: (id: number) => api.post<Inspector>('athena/delete/inspector', { id }),

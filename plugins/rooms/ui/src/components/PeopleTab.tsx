@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Room } from '../api';
+import { ErrorList, errorList, useToast } from '@volante/plugin-ui';
+import type { Room, RoomsApi } from '../api';
+import { refusalText } from '../format';
 import { NAMESPACE } from '../i18n';
 import { pizarraPath } from '../paths';
 import { CopyLink } from './CopyLink';
@@ -10,11 +13,29 @@ const appUrl = (path: string) => `${window.location.origin}${path}`;
 /**
  * "Personas": the teacher and the members (staff: they enter with their own session, so their
  * link is the room's meeting page), and the students with their personal link (a public page, no
- * session: "No hay enlace disponible" once revoked). Each link with "Copiar".
+ * session: "No hay enlace disponible" once revoked). Each link with "Copiar"; "Enviar los enlaces
+ * por correo" mails each student theirs (`athena/send/links`), naming those without an address.
  */
-export function PeopleTab({ room }: { room: Room }) {
+export function PeopleTab({ api, room, readOnly }: { api: RoomsApi; room: Room; readOnly: boolean }) {
   const { t } = useTranslation(NAMESPACE);
+  const toast = useToast();
+  const [sending, setSending] = useState(false);
+  const [failures, setFailures] = useState<string[]>([]);
   const staffLink = appUrl(pizarraPath(room.id));
+
+  async function sendLinks() {
+    setSending(true);
+    setFailures([]);
+    try {
+      const answer = await api.students.sendLinks(room.id);
+      toast.success(t('people.sent', { count: answer.sent }));
+      if (answer.without_email.length > 0) setFailures([t('people.withoutEmail', { names: answer.without_email.join(', ') })]);
+    } catch (failure) {
+      setFailures(errorList(failure).map(refusalText));
+    } finally {
+      setSending(false);
+    }
+  }
   return (
     <div className="rooms-people" data-testid="people">
       <section aria-labelledby="rooms-people-staff">
@@ -46,6 +67,14 @@ export function PeopleTab({ room }: { room: Room }) {
           {t('people.students', { count: room.students.length })}
         </h3>
         <p className="muted">{t('people.studentsHint')}</p>
+        {!readOnly && room.students.length > 0 && (
+          <p className="rooms-inline">
+            <button type="button" className="vk-btn vk-btn--outline" disabled={sending} onClick={() => void sendLinks()} data-testid="send-links">
+              {sending ? t('people.sending') : t('people.send')}
+            </button>
+          </p>
+        )}
+        <ErrorList messages={failures} testId="send-links-errors" />
         {room.students.length === 0 ? (
           <p className="muted" data-testid="no-students">
             {t('people.noStudents')}

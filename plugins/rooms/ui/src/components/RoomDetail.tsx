@@ -146,7 +146,7 @@ export function RoomDetail({
         )}
       </TabPanel>
       <TabPanel id={TABS_ID} tab="people" selected={tab} className="rooms-tab">
-        <PeopleTab room={room} />
+        <PeopleTab api={api} room={room} readOnly={deleted} />
       </TabPanel>
       <TabPanel id={TABS_ID} tab="inspectors" selected={tab} className="rooms-tab">
         <InspectorsTab

@@ -169,6 +169,16 @@ describe('the rooms', () => {
     expect(writeText).toHaveBeenCalledWith('https://volante.test/aula/ref-lucia');
   });
 
+  it('"Enviar los enlaces por correo" mails the students their links and names those without an address', async () => {
+    const api = listHost({ 'POST athena/send/links': envelopeOk({ sent: 1, without_email: ['Pablo Ruiz'] }) });
+    renderModule('/room/list?id=5', api);
+    await tab('Personas');
+    fireEvent.click(await screen.findByTestId('send-links'));
+    expect(await screen.findByText('Enlace enviado a 1 alumno')).toBeInTheDocument();
+    expect(screen.getByTestId('send-links-errors')).toHaveTextContent('Sin correo, no se les ha enviado: Pablo Ruiz');
+    expect(api.calls('POST athena/send/links').map(body)).toEqual([{ room_id: 5 }]);
+  });
+
   it('"Inspectores": name, organisation, e-mail and link ("No hay enlace disponible" without one); "Nuevo inspector" and "Eliminar"', async () => {
     const api = listHost({
       'POST athena/create/inspector': writeError('REQ-102', 'El correo electrónico no es válido', { field: 'email' }),
