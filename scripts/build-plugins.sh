@@ -2,7 +2,7 @@
 # Build the plugins' WebAssembly components into $HOME/.cache/volante/plugins/<id>.wasm, with
 # their JSON Schemas beside them (<id>.schemas.json, for the manifest's [schemas]).
 #
-#   scripts/build-plugins.sh                # contacts, billing, clock, fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat, alarms, consulting, valkiria, guided, web, rooms, hostile and legacy
+#   scripts/build-plugins.sh                # contacts, billing, clock, fleet, employees, courses, dgt, practices, agenda, products, notes, temary, agreements, chat, alarms, consulting, valkiria, guided, web, rooms, formative, hostile and legacy
 #   scripts/build-plugins.sh contacts       # only these
 #   VOLANTE_SKIP_SCHEMAS=1 scripts/build-plugins.sh   # components only
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 plugins=("$@")
-[ ${#plugins[@]} -gt 0 ] || plugins=(contacts billing clock fleet employees courses dgt practices agenda products notes temary agreements chat alarms consulting valkiria guided web rooms hostile legacy)
+[ ${#plugins[@]} -gt 0 ] || plugins=(contacts billing clock fleet employees courses dgt practices agenda products notes temary agreements chat alarms consulting valkiria guided web rooms formative hostile legacy)
 out_dir="$HOME/.cache/volante/plugins"
 mkdir -p "$out_dir"
 

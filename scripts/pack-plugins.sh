@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 plugins=("$@")
-[ ${#plugins[@]} -gt 0 ] || plugins=(contacts billing clock fleet employees courses dgt practices agenda products notes temary agreements chat alarms consulting valkiria guided web rooms)
+[ ${#plugins[@]} -gt 0 ] || plugins=(contacts billing clock fleet employees courses dgt practices agenda products notes temary agreements chat alarms consulting valkiria guided web rooms formative)
 cache="$HOME/.cache/volante"
 registry_bin="$CARGO_TARGET_DIR/debug/volante-registry"
 [ -x "$registry_bin" ] || cargo build -q -p volante-registry

@@ -11,7 +11,7 @@ scripts/build-plugins.sh
 cargo build -q -p volante-host -p volante-registry -p volante-plugin-harness --all-targets
 
 echo "== plugin SDK and plugins' unit tests (guest crates, Debian's compiler, native)"
-CARGO_TARGET_DIR="$HOME/.cache/volante/wasm-target" RUSTC=/usr/bin/rustc /usr/bin/cargo test -q -p volante-plugin-sdk -p billing -p clock -p fleet -p employees -p courses -p dgt -p practices -p agenda -p products -p notes -p temary -p agreements -p chat -p alarms -p consulting -p valkiria -p guided -p web -p rooms -p contacts --lib
+CARGO_TARGET_DIR="$HOME/.cache/volante/wasm-target" RUSTC=/usr/bin/rustc /usr/bin/cargo test -q -p volante-plugin-sdk -p billing -p clock -p fleet -p employees -p courses -p dgt -p practices -p agenda -p products -p notes -p temary -p agreements -p chat -p alarms -p consulting -p valkiria -p guided -p web -p rooms -p formative -p contacts --lib
 
 echo "== Rust tests on SQLite"
 cargo test -q -p volante-host -p volante-registry -p volante-checks -p volante-plugin-harness -- --test-threads=4

@@ -246,6 +246,13 @@ pub mod plugins {
         let answer = wit::plugins::call(plugin_id, function, &args)?;
         serde_json::from_str(&answer).map_err(|e| e.to_string())
     }
+
+    /// Whether a [`try_call`] refusal came from the host, not passing the call on (the callee not
+    /// installed, its service off for the business, the function not exported or not declared
+    /// in the caller's manifest), rather than from the callee refusing what was asked.
+    pub fn refused_by_host(reason: &str) -> bool {
+        ["El plugin ", "El servicio de ", "El manifiesto no declara"].iter().any(|p| reason.starts_with(p))
+    }
 }
 
 /// The current business's staff (interface 0.1.5): names for records that say who did something.

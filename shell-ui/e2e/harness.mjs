@@ -178,9 +178,10 @@ export function ensureShellBuilt() {
  * school's online theory tests, stand alone; agreements fills a signer in from contacts when
  * asked, guided, the guided classes, reads temary's syllabi as its digital books, and web, the
  * online shop, sells the catalogue's products; rooms, the virtual classroom, takes its students
- * from contacts).
+ * from contacts; formative, the formative contents, makes its courses of temary's syllabi for
+ * students from contacts).
  */
-export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria', 'guided', 'web', 'rooms'];
+export const E2E_PLUGINS = ['contacts', 'billing', 'clock', 'fleet', 'employees', 'courses', 'dgt', 'practices', 'agenda', 'products', 'notes', 'temary', 'agreements', 'chat', 'alarms', 'consulting', 'valkiria', 'guided', 'web', 'rooms', 'formative'];
 
 /**
  * A local registry with the plugins of `E2E_PLUGINS` for `volante demo` (plugins.registry_dir):

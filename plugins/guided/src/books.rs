@@ -31,7 +31,7 @@ pub fn available(ctx: &Ctx) -> bool {
 /// Whether the host refused to pass a call on to the temary module (not installed, its service
 /// off, the function missing), rather than the module refusing what was asked.
 pub fn host_refusal(reason: &str) -> bool {
-    ["El plugin temary", "El servicio de temary", "El manifiesto no declara"].iter().any(|p| reason.starts_with(p))
+    plugins::refused_by_host(reason)
 }
 
 /// Call one of the temary module's functions: `CONFLICT-000` when the module is off; otherwise
