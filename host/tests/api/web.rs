@@ -482,3 +482,104 @@ async fn a_sale_runs_the_products_automatic_processes() {
     assert_eq!((day(&extended) - day(&expires)).num_days(), 30, "{expires} → {extended}");
     assert_eq!(app.count("SELECT COUNT(*) FROM app_user WHERE email = 'lucia@example.es'").await, 0, "a student is not a user");
 }
+
+/// The online shop sells a formative content: a trial (half of its lessons) to a buyer who is not
+/// yet a client (who becomes one), then the whole course, which extends and opens the same
+/// assignment; the buyer gets their personal link by mail.
+#[tokio::test]
+async fn a_sale_gives_the_buyer_a_formative_content() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    for plugin in ["contacts", "products", "temary", "formative", "web"] {
+        install(&app, &provider, plugin, &[school]).await;
+    }
+    let director = app.director().await;
+    let id = |answer: &Value| assert_ok(answer)["id"].as_i64().unwrap();
+    let syllabus = id(&app.post("temary/create", Some(&director), json!({ "name": "Permiso B", "category": "B" })).await);
+    let theme = id(&app.post("temary/theme/create", Some(&director), json!({ "temary_id": syllabus, "title": "Las señales" })).await);
+    for title in ["Verticales", "Marcas viales", "Semáforos", "Agentes"] {
+        id(&app.post("temary/subtheme/create", Some(&director), json!({ "theme_id": theme, "title": title })).await);
+    }
+    let content = app
+        .post("formative/content/create", Some(&director), json!({ "name": "Teórico B en línea", "temary_ids": [syllabus], "access_days": 60, "status": "publish" }))
+        .await;
+    let content_id = id(&content);
+    // A process without its content, or with a percentage out of range, is refused.
+    let bad = app
+        .post("product/create", Some(&director), json!({ "name": "Teórico", "price": 1000, "tax_rate": 2100,
+            "processes": [{ "kind": "formative_content" }, { "kind": "formative_percentage", "content_id": content_id, "percentage": 0 }] }))
+        .await;
+    let fields: Vec<&str> = bad["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
+    assert_eq!(fields, ["processes[0].content_id", "processes[1].percentage"], "{bad}");
+    let trial = id(&app
+        .post("product/create", Some(&director), json!({ "name": "Teórico B (prueba)", "price": 1000, "tax_rate": 2100, "status": "published",
+            "processes": [{ "kind": "formative_percentage", "content_id": content_id, "percentage": 50 }] }))
+        .await);
+    let full = id(&app
+        .post("product/create", Some(&director), json!({ "name": "Teórico B completo", "price": 4000, "tax_rate": 2100, "status": "published",
+            "processes": [{ "kind": "formative_content", "content_id": content_id, "days": 365 }, { "kind": "formative_percentage", "content_id": content_id, "percentage": 100 }] }))
+        .await);
+    assert_eq!(app.count("SELECT COUNT(*) FROM app_user WHERE email = 'lucia@example.es'").await, 0);
+
+    let key = assert_ok(&app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    let gateway = app.post("web/payments/gateway/update", Some(&director), json!({ "merchant_code": MERCHANT_CODE, "key": MERCHANT_KEY })).await;
+    let notify_url = assert_ok(&gateway)["notify_url"].as_str().unwrap().to_string();
+    let buy = |product: i64| {
+        json!({ "lines": [{ "product_id": product, "quantity": 1 }], "payment_method": "card", "customer": customer(), "accept_terms": true,
+                "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" })
+    };
+    let assignments = || async {
+        assert_ok(&app.get("formative/assignment/read", Some(&director), &[("content_id", &content_id.to_string())]).await).clone()
+    };
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(trial)).await;
+    let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
+    assert_ok(&bank_notifies(&app, &notify_url, &reference, 1210, "0000", None).await);
+    let mut page = Value::Null;
+    for _ in 0..50 {
+        page = assignments().await;
+        if page["total"] == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(page["total"], 1, "{page}");
+    let assignment = page["items"][0].clone();
+    assert_eq!((assignment["name"].as_str(), assignment["percentage"].as_i64(), assignment["open"].as_i64()), (Some("Lucía Pérez Gómez"), Some(50), Some(2)), "{assignment}");
+    let today = chrono::Utc::now().date_naive();
+    let day = |date: &Value| chrono::NaiveDate::parse_from_str(date.as_str().unwrap(), "%Y-%m-%d").unwrap();
+    assert!((day(&assignment["ends_on"]) - today).num_days().abs_diff(60) <= 1, "{assignment}");
+    // The buyer became a client contact, with the DNI they gave.
+    let contact = app.post("contact/readall", Some(&director), json!({ "search": "lucia@example.es" })).await;
+    assert_eq!((assert_ok(&contact)["total"].as_i64(), contact["data"]["items"][0]["fiscal_code"].as_str()), (Some(1), Some("54362315K")), "{contact}");
+    assert_eq!(contact["data"]["items"][0]["id"], assignment["contact_id"]);
+    let link = assignment["url"].as_str().unwrap().to_string();
+    let mut mailed = false;
+    for _ in 0..50 {
+        mailed = app.mails_to("lucia@example.es").iter().any(|(_, _, body)| body.contains(&link));
+        if mailed {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(mailed, "{:?}", app.mails_to("lucia@example.es"));
+    let runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &trial.to_string())]).await).clone();
+    assert_eq!((runs["items"][0]["ok"].as_bool(), runs["items"][0]["kind_name"].as_str()), (Some(true), Some("Porcentaje de contenidos")), "{runs}");
+
+    // The whole course: the same assignment, a year of access, every lesson open.
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(full)).await;
+    let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
+    assert_ok(&bank_notifies(&app, &notify_url, &reference, 4840, "0000", None).await);
+    let mut assignment = Value::Null;
+    for _ in 0..50 {
+        assignment = assignments().await["items"][0].clone();
+        if assignment["percentage"] == 100 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!((assignment["percentage"].as_i64(), assignment["open"].as_i64()), (Some(100), Some(4)), "{assignment}");
+    assert!((day(&assignment["ends_on"]) - today).num_days().abs_diff(365) <= 1, "{assignment}");
+    assert_eq!(assignments().await["total"], 1);
+    assert_eq!(assert_ok(&app.post("contact/readall", Some(&director), json!({ "search": "lucia@example.es" })).await)["total"], 1);
+}

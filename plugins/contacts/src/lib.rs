@@ -73,6 +73,13 @@ impl Plugin for Contacts {
                 let found = by_email(ctx, &args.email).map_err(|e| e.details)?;
                 serde_json::to_string(&found).map_err(|e| e.to_string())
             }
+            // The online shop's automatic processes need the buyer as a client: the one with
+            // their e-mail address or DNI, or a new one made from what they gave.
+            "contact.ensure" => {
+                let args: EnsureArgs = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let found = ensure(ctx, &args).map_err(|e| e.details)?;
+                serde_json::to_string(&found).map_err(|e| e.to_string())
+            }
             other => Err(format!("unknown function `{other}`")),
         }
     }
@@ -131,6 +138,47 @@ fn by_email(ctx: &Ctx, email: &str) -> Result<Option<i64>> {
         &params,
     )?;
     Ok(found.first().map(|f| f.id))
+}
+
+/// `contact.ensure` arguments: a buyer's details.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct EnsureArgs {
+    name: String,
+    email: String,
+    /// Their DNI or NIE.
+    nif: String,
+    phone: String,
+}
+
+/// The buyer as a client contact: the active client with their e-mail address, else the live
+/// contact with their DNI or NIE, else a new person made from what they gave (without the DNI
+/// or phone when the contact form would refuse them). Answers `{id, created}`.
+fn ensure(ctx: &Ctx, args: &EnsureArgs) -> Result<Value> {
+    if let Some(id) = by_email(ctx, &args.email)? {
+        return Ok(json!({ "id": id, "created": false }));
+    }
+    let nif = args.nif.trim().to_uppercase();
+    if !nif.is_empty() {
+        let found: Option<IdArgs> = sql::query_optional(
+            "SELECT id FROM contacts_contact WHERE business_id = $1 AND fiscal_code = $2 AND state <> 'deleted' ORDER BY id DESC LIMIT 1",
+            &params![ctx.business_id, nif.clone()],
+        )?;
+        if let Some(found) = found {
+            return Ok(json!({ "id": found.id, "created": false }));
+        }
+    }
+    let name = args.name.trim();
+    let (first, last) = name.split_once(' ').unwrap_or((name, ""));
+    let person = json!({ "type": "P", "relation": "client", "first_name": first, "last_name": last.trim(), "email": args.email.trim() });
+    let mut full = person.clone();
+    full["fiscal_code"] = json!(nif);
+    full["phone"] = json!(args.phone.trim());
+    let record = match resource::create::<Contact>(ctx, full) {
+        Ok(record) => record,
+        Err(_) => resource::create::<Contact>(ctx, person)?,
+    };
+    Ok(json!({ "id": record.id, "created": true }))
 }
 
 /// One contact as another module lists it (`contact.summaries`).

@@ -7,7 +7,9 @@
 //! Kinds run today: `contract` (a request to sign one of the agreements module's agreements,
 //! mailed to the buyer), `email` (a message to the buyer, written by the school), and
 //! `online_test_days` / `online_test_extend` (access to the online tests for a licence, through
-//! the valkiria module: until today + days, or days more).
+//! the valkiria module: until today + days, or days more), `formative_content` and
+//! `formative_percentage` (a formative content for the buyer, or more of it open, through the
+//! formative module; the buyer becomes a client contact when they are not one).
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
@@ -21,6 +23,8 @@ pub const KINDS: &[(&str, &str)] = &[
     ("email", "Enviar un correo"),
     ("online_test_days", "Dar días de test online"),
     ("online_test_extend", "Ampliar días de test online"),
+    ("formative_content", "Contenidos formativos"),
+    ("formative_percentage", "Porcentaje de contenidos"),
 ];
 /// Processes one product may have.
 const MAX_PROCESSES: usize = 10;
@@ -29,7 +33,7 @@ const MAX_PROCESSES: usize = 10;
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default)]
 pub struct Process {
-    /// `contract`, `email`, `online_test_days` or `online_test_extend`.
+    /// One of [`KINDS`].
     pub kind: String,
     /// `contract`: the agreement to sign (of the agreements module).
     pub agreement_id: Option<i64>,
@@ -39,7 +43,13 @@ pub struct Process {
     pub body: String,
     /// `online_test_*`: the licence class of the tests, and the days of access.
     pub licence: String,
+    /// `online_test_*`: the days of access (required); `formative_content`: the days of access
+    /// (none: the content's own).
     pub days: Option<i64>,
+    /// `formative_*`: the formative content.
+    pub content_id: Option<i64>,
+    /// `formative_percentage`: the share of the content's lessons open to the buyer (1 to 100).
+    pub percentage: Option<i64>,
 }
 
 /// Check and clean a product's processes (`processes[i].field` for each problem).
@@ -53,9 +63,31 @@ pub fn check(checks: &mut Checks, processes: &mut [Process]) {
         let kind = process.kind.trim().to_string();
         if !kind.starts_with("online_test_") {
             process.licence.clear();
-            process.days = None;
+            if kind != "formative_content" {
+                process.days = None;
+            }
+        }
+        if !kind.starts_with("formative_") {
+            process.content_id = None;
+        }
+        if kind != "formative_percentage" {
+            process.percentage = None;
         }
         match kind.as_str() {
+            "formative_content" | "formative_percentage" => {
+                process.agreement_id = None;
+                process.subject.clear();
+                process.body.clear();
+                if process.content_id.is_none_or(|id| id <= 0) {
+                    checks.push(Error::invalid_field(&field("content_id"), "Elija el contenido formativo"));
+                }
+                if kind == "formative_content" && process.days.is_some_and(|d| !(1..=1095).contains(&d)) {
+                    checks.push(Error::invalid_field(&field("days"), "Los días de acceso van de 1 a 1095"));
+                }
+                if kind == "formative_percentage" && process.percentage.is_none_or(|p| !(1..=100).contains(&p)) {
+                    checks.push(Error::invalid_field(&field("percentage"), "El porcentaje va de 1 a 100"));
+                }
+            }
             "online_test_days" | "online_test_extend" => {
                 process.agreement_id = None;
                 process.subject.clear();
@@ -85,7 +117,10 @@ pub fn check(checks: &mut Checks, processes: &mut [Process]) {
                     process.body = body;
                 }
             }
-            _ => checks.push(Error::invalid_field(&field("kind"), "El proceso es contract, email, online_test_days u online_test_extend")),
+            _ => checks.push(Error::invalid_field(
+                &field("kind"),
+                "El proceso es contract, email, online_test_days, online_test_extend, formative_content o formative_percentage",
+            )),
         }
         process.kind = kind;
     }
@@ -211,8 +246,37 @@ fn run(order: &PaidOrder, product: &str, process: &Process) -> Result<String> {
             let until = granted["expires_on"].as_str().map(volante_plugin_sdk::time::spanish_date).unwrap_or_default();
             Ok(format!("Tests del permiso {} hasta el {until}{}", process.licence, if granted["student_created"] == true { " (alumno nuevo)" } else { "" }))
         }
+        "formative_content" | "formative_percentage" => {
+            let contact_id = buyer_contact(order)?;
+            let args = if process.kind == "formative_content" {
+                json!({ "content_id": process.content_id, "contact_id": contact_id, "days": process.days, "send": true })
+            } else {
+                json!({ "content_id": process.content_id, "contact_id": contact_id, "percentage": process.percentage, "send": true })
+            };
+            let granted: Value = plugins::try_call("formative", "formative.assign", &args)
+                .map_err(|e| Error::conflict(format!("No se ha podido dar el contenido formativo: {e}")))?;
+            let until = granted["ends_on"].as_str().map(volante_plugin_sdk::time::spanish_date).unwrap_or_default();
+            Ok(format!(
+                "Contenido formativo {} hasta el {until}, al {} %{}",
+                if granted["created"] == true { "asignado" } else { "ampliado" },
+                granted["percentage"],
+                if email.is_empty() { "" } else { " (enlace enviado)" }
+            ))
+        }
         other => Err(Error::conflict(format!("Proceso desconocido: {other}"))),
     }
+}
+
+/// The buyer's client contact: theirs when they bought signed in, else the one with their e-mail
+/// address or DNI, else a new one (the contacts module's `contact.ensure`).
+fn buyer_contact(order: &PaidOrder) -> Result<i64> {
+    if let Some(id) = order.contact_id {
+        return Ok(id);
+    }
+    let c = &order.customer;
+    let found: Value = plugins::try_call("contacts", "contact.ensure", &json!({ "name": c.name, "email": c.email, "nif": c.nif, "phone": c.phone }))
+        .map_err(|e| Error::conflict(format!("El comprador no se ha podido dar de alta como cliente: {e}")))?;
+    found["id"].as_i64().ok_or_else(|| Error::internal("contact.ensure answered no id"))
 }
 
 /// A run as the product's view lists it.
@@ -310,6 +374,26 @@ mod tests {
         assert_eq!((processes[5].licence.as_str(), processes[5].days, processes[5].subject.as_str()), ("B", Some(30), ""));
         assert_eq!((processes[1].kind.as_str(), processes[1].subject.as_str(), processes[1].agreement_id), ("email", "Bienvenida", None));
         assert_eq!(processes[0].subject, "");
+    }
+
+    #[test]
+    fn formative_processes_need_a_content_and_their_own_figures() {
+        let mut processes = vec![
+            Process { kind: "formative_content".into(), days: Some(0), percentage: Some(50), licence: "B".into(), ..Default::default() },
+            Process { kind: "formative_percentage".into(), content_id: Some(4), days: Some(30), ..Default::default() },
+            Process { kind: "formative_content".into(), content_id: Some(4), ..Default::default() },
+            Process { kind: "formative_percentage".into(), content_id: Some(4), percentage: Some(40), ..Default::default() },
+            Process { kind: "email".into(), subject: "a".into(), body: "b".into(), content_id: Some(4), percentage: Some(3), ..Default::default() },
+        ];
+        let mut checks = Checks::new();
+        check(&mut checks, &mut processes);
+        let fields: Vec<String> = checks.finish().unwrap_err().into_list().iter().filter_map(|e| e.field().map(str::to_string)).collect();
+        assert_eq!(fields, ["processes[0].content_id", "processes[0].days", "processes[1].percentage"]);
+        assert_eq!((processes[0].percentage, processes[0].licence.as_str()), (None, ""));
+        assert_eq!(processes[1].days, None);
+        assert_eq!((processes[2].content_id, processes[2].days), (Some(4), None));
+        assert_eq!(processes[3].percentage, Some(40));
+        assert_eq!((processes[4].content_id, processes[4].percentage), (None, None));
     }
 
     #[test]

@@ -9,11 +9,14 @@ export type CategoryStatus = 'publish' | 'private';
 export type DiscountType = 'percent' | 'quantity';
 /**
  * What an automatic process does when the online shop sells the product: a contract to sign, a
- * mail, days of the online tests (valkiria) for a licence, or more days of them.
+ * mail, days of the online tests (valkiria) for a licence, or more days of them, a formative
+ * content assigned (formative module), or a larger share of one opened.
  */
-export type ProcessKind = 'contract' | 'email' | 'online_test_days' | 'online_test_extend';
+export type ProcessKind = 'contract' | 'email' | 'online_test_days' | 'online_test_extend' | 'formative_content' | 'formative_percentage';
 /** An online-test process's kinds. */
 export type OnlineTestKind = Extract<ProcessKind, 'online_test_days' | 'online_test_extend'>;
+/** A formative-content process's kinds (a content of the formative module). */
+export type FormativeKind = Extract<ProcessKind, 'formative_content' | 'formative_percentage'>;
 
 /** The meta columns every stored record carries. */
 interface Stored {
@@ -77,9 +80,12 @@ export interface PackItem {
  * `email` its `subject` and `body` (`{{ name }}`, `{{ product }}` and `{{ reference }}` are
  * replaced), `online_test_days` and `online_test_extend` a `licence` (one of the 18 classes) and
  * `days` (1–1095): access to the online tests of that licence until today + days, or days more
- * from the access's end, for the student with the buyer's DNI/NIE (made when new). The host
- * stores every field, the kind's others empty. A kind the form does not edit keeps its own
- * fields, sent back as they were read.
+ * from the access's end, for the student with the buyer's DNI/NIE (made when new);
+ * `formative_content` a `content_id` (a published content of the formative module, assigned to
+ * the buyer) and `days` (1–1095, or null for the content's own access days), and
+ * `formative_percentage` a `content_id` and a `percentage` (1–100: the share of its lessons open
+ * to the buyer, never lowered). The host stores every field, the kind's others empty. A kind the
+ * form does not edit keeps its own fields, sent back as they were read.
  */
 export interface Process {
   kind: ProcessKind | (string & {});
@@ -88,8 +94,12 @@ export interface Process {
   body?: string;
   /** `online_test_*`: the licence class of the tests ('' for the other kinds). */
   licence?: string;
-  /** `online_test_*`: the days of access, 1–1095 (null for the other kinds). */
+  /** `online_test_*`: the days of access, 1–1095; `formative_content`: the same, or null for the content's own (null for the other kinds). */
   days?: number | null;
+  /** `formative_*`: the formative content's id (null for the other kinds). */
+  content_id?: number | null;
+  /** `formative_percentage`: the share of the content's lessons open to the buyer, 1–100 (null for the other kinds). */
+  percentage?: number | null;
   [other: string]: unknown;
 }
 
@@ -186,7 +196,7 @@ export interface ProcessRun {
   /** The process's place in the product's list when it ran (0 first). */
   position: number;
   kind: ProcessKind | string;
-  /** "Contrato para firmar", "Enviar un correo", "Dar días de test online"… */
+  /** The host's name of the kind: "Contrato para firmar", "Enviar un correo", "Contenidos formativos"… */
   kind_name: string;
   ok: boolean;
   /** What it did, or why it failed (Spanish, the host's). */
@@ -226,6 +236,18 @@ export interface AgreementOption {
   id: number;
   name: string;
   type_name?: string;
+  state?: RecordState;
+}
+
+/**
+ * A published content of the formative module (`GET formative/content/read`'s page items: SDK
+ * records, their fields flat beside `id`; only what a process needs).
+ */
+export interface ContentOption {
+  id: number;
+  name: string;
+  category?: string;
+  status?: string;
   state?: RecordState;
 }
 
@@ -287,6 +309,14 @@ export function productsApi(api: ApiClient) {
      */
     agreements: {
       all: () => api.get<ListPage<AgreementOption>>('agreement/read/all', { page: 1, per_page: ALL_ROWS }).then((page) => page.items),
+    },
+    /**
+     * The formative module's published contents, for a `formative_*` process
+     * (`GET formative/content/read?status=publish`, a page by name; it needs that module on and its
+     * `formative` permission).
+     */
+    contents: {
+      all: () => api.get<ListPage<ContentOption>>('formative/content/read', { status: 'publish', page: 1, per_page: ALL_ROWS }).then((page) => page.items),
     },
     /** The document manager's files (needs its `filesystem` permission). */
     files: {

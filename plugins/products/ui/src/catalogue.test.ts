@@ -85,6 +85,8 @@ describe('the products remote', () => {
     expect(PRODUCT_STATUSES.map((s) => lookup(`status.${s}`))).toEqual(['Publicado', 'Destacado', 'Oculto', 'Descatalogado']);
     expect(CATEGORY_STATUSES.map((s) => lookup(`categoryStatus.${s}`))).toEqual(['Pública', 'Privada']);
     expect(TABS.map((s) => lookup(`tabs.${s}`))).toEqual(['General', 'Compras', 'Ventas', 'Productos', 'Procesos automáticos']);
-    expect(PROCESS_KINDS.map((k) => lookup(`processes.kinds.${k}`))).toEqual(['Contrato para firmar', 'Enviar un correo', 'Dar días de test online', 'Ampliar días de test online']);
+    expect(PROCESS_KINDS.map((k) => lookup(`processes.kinds.${k}`))).toEqual([
+      'Contrato para firmar', 'Enviar un correo', 'Dar días de test online', 'Ampliar días de test online', 'Contenidos formativos', 'Porcentaje de contenidos',
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { parseRate, parseWhole, rateInput, rateText, uniqueIds } from './format'
 import { CUSTOM_TAX, lineField, newLine, newProcess, processField, productBody, productDraft, sentProcess, tabOf, type ProductDraft } from './components/productDraft';
 import { categoryBody, categoryDraft } from './components/CategoryForm';
 import type { ProductDetail, Taxes } from './api';
-import { category, contractProcess, detail, emailProcess, noTaxes, onlineTestProcess, packDetail, product, taxes } from './test/fixtures';
+import { category, contractProcess, detail, emailProcess, formativeContentProcess, formativePercentageProcess, noTaxes, onlineTestProcess, packDetail, product, taxes } from './test/fixtures';
 
 const asDetail = (x: unknown) => x as ProductDetail;
 
@@ -106,8 +106,8 @@ describe('the product form', () => {
   });
 
   it('each field belongs to a tab', () => {
-    expect(['name', 'category_ids', 'file_ids', 'provider_ids', 'purchase_price', 'tax_rate', 'price', 'pack_items', lineField(3, 'discount_value'), 'processes', processField(2, 'body')].map(tabOf)).toEqual([
-      'general', 'general', 'general', 'purchases', 'purchases', 'sales', 'sales', 'lines', 'lines', 'processes', 'processes',
+    expect(['name', 'category_ids', 'file_ids', 'provider_ids', 'purchase_price', 'tax_rate', 'price', 'pack_items', lineField(3, 'discount_value'), 'processes', processField(2, 'body'), processField(0, 'content_id'), processField(1, 'percentage')].map(tabOf)).toEqual([
+      'general', 'general', 'general', 'purchases', 'purchases', 'sales', 'sales', 'lines', 'lines', 'processes', 'processes', 'processes', 'processes',
     ]);
   });
 
@@ -156,6 +156,51 @@ describe('the product form', () => {
         [processField(0, 'days')]: 'required',
         [processField(1, 'days')]: 'days',
         [processField(2, 'days')]: 'days',
+      },
+    });
+  });
+
+  it('automatic processes: a formative content sends its content and days (empty: null, the content\'s own); a percentage its content and 1–100', () => {
+    const record = asDetail(detail(product({ processes: [formativeContentProcess(31, null), formativeContentProcess(32, 365), formativePercentageProcess(31, 40)] })));
+    const draft = productDraft(record, taxes as Taxes);
+    expect(draft.processes.map((p) => [p.kind, p.content_id, p.days, p.percentage, p.stored])).toEqual([
+      ['formative_content', '31', '', '', null],
+      ['formative_content', '32', '365', '', null],
+      ['formative_percentage', '31', '', '40', null],
+    ]);
+    const sent = [
+      { kind: 'formative_content', content_id: 31, days: null },
+      { kind: 'formative_content', content_id: 32, days: 365 },
+      { kind: 'formative_percentage', content_id: 31, percentage: 40 },
+    ];
+    // the stored ones, compared as they are sent (the other kinds' fields left out)
+    expect(record.processes.map(sentProcess)).toEqual(sent);
+    expect(productBody(draft, { isPack: false, taxesAvailable: true })).toMatchObject({ body: { processes: sent } });
+    // what another kind left typed is not sent
+    const typed = { ...draft, processes: [{ ...newProcess({ kind: 'formative_content' }), content_id: '31', days: ' 1095 ', percentage: '20', licence: 'B' }, { ...newProcess({ kind: 'formative_percentage' }), content_id: '32', percentage: ' 100 ', days: '5' }] };
+    expect(productBody(typed, { isPack: false, taxesAvailable: true })).toMatchObject({
+      body: { processes: [{ kind: 'formative_content', content_id: 31, days: 1095 }, { kind: 'formative_percentage', content_id: 32, percentage: 100 }] },
+    });
+    const wrong = {
+      ...draft,
+      processes: [
+        newProcess({ kind: 'formative_content' }),
+        { ...newProcess({ kind: 'formative_content' }), content_id: '31', days: '1096' },
+        { ...newProcess({ kind: 'formative_content' }), content_id: '31', days: '0' },
+        newProcess({ kind: 'formative_percentage' }),
+        { ...newProcess({ kind: 'formative_percentage' }), content_id: '31', percentage: '101' },
+        { ...newProcess({ kind: 'formative_percentage' }), content_id: '31', percentage: '12,5' },
+      ],
+    };
+    expect(productBody(wrong, { isPack: false, taxesAvailable: true })).toEqual({
+      problems: {
+        [processField(0, 'content_id')]: 'required',
+        [processField(1, 'days')]: 'days',
+        [processField(2, 'days')]: 'days',
+        [processField(3, 'content_id')]: 'required',
+        [processField(3, 'percentage')]: 'required',
+        [processField(4, 'percentage')]: 'percentage',
+        [processField(5, 'percentage')]: 'percentage',
       },
     });
   });

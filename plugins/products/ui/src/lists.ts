@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens offer
  * them. Their Spanish names are in the catalogue (`status.published`…).
  */
-import type { CategoryStatus, DiscountType, OnlineTestKind, ProcessKind, ProductStatus, RecordState } from './api';
+import type { CategoryStatus, DiscountType, FormativeKind, OnlineTestKind, ProcessKind, ProductStatus, RecordState } from './api';
 
 export const PRODUCT_STATUSES: ProductStatus[] = ['published', 'featured', 'hidden', 'discontinued'];
 export const CATEGORY_STATUSES: CategoryStatus[] = ['publish', 'private'];
@@ -11,9 +11,11 @@ export const RECORD_STATES: RecordState[] = ['active', 'inactive', 'deleted'];
 export const STATE_FILTERS = ['', 'active', 'inactive', 'deleted'] as const;
 export const DISCOUNT_TYPES: DiscountType[] = ['percent', 'quantity'];
 /** The automatic processes' kinds (plugin `src/process.rs` KINDS), in its order. */
-export const PROCESS_KINDS: ProcessKind[] = ['contract', 'email', 'online_test_days', 'online_test_extend'];
+export const PROCESS_KINDS: ProcessKind[] = ['contract', 'email', 'online_test_days', 'online_test_extend', 'formative_content', 'formative_percentage'];
 /** The kinds that give days of the online tests (valkiria): a licence and the days. */
 export const ONLINE_TEST_KINDS: OnlineTestKind[] = ['online_test_days', 'online_test_extend'];
+/** The kinds that work on a content of the formative module: the content, then days or a percentage. */
+export const FORMATIVE_KINDS: FormativeKind[] = ['formative_content', 'formative_percentage'];
 /** The spec's 18 licence classes, in its order (an online-test process's `licence`). */
 export const LICENCES = ['A', 'A1', 'A2', 'AM', 'AML', 'B', 'B96', 'C', 'C1', 'D', 'D1', 'EB', 'EC', 'EC1', 'ED', 'LCM', 'LVA', 'RPV'] as const;
 
@@ -24,8 +26,10 @@ export const MAX_PROCESSES = 10;
 /** An e-mail process's subject and text (plugin `src/process.rs`). */
 export const MAX_SUBJECT = 200;
 export const MAX_BODY = 10_000;
-/** An online-test process's days of access (plugin `src/process.rs`: 1–1095). */
+/** An online-test or formative-content process's days of access (plugin `src/process.rs`: 1–1095). */
 export const MAX_TEST_DAYS = 1095;
+/** A content-percentage process's share of the lessons open (1–100). */
+export const MAX_PERCENTAGE = 100;
 /** The runs of the automatic processes shown on one page of a product's view. */
 export const RUNS_PER_PAGE = 10;
 /** Files that go with a product (README: at most 20). */

@@ -4,11 +4,13 @@ import { DataTable, PageState, Paginator, formatDateTime, useLoad, type Column }
 import { NAMESPACE } from '../i18n';
 import type { ProcessRun, ProductsApi } from '../api';
 import { RUNS_PER_PAGE } from '../lists';
+import { editableKind } from './productDraft';
 
 /**
  * "Procesos ejecutados": what a product's automatic processes did for each order of the online
  * shop (`GET product/process/runs?product_id=`), newest first: when (Spanish date and time), the
- * order, the process, "Correcto" or "Error" and the host's detail (what it did, or why it
+ * order, the process (the host's `kind_name`; without one, the catalogue's name of a kind this
+ * UI knows, else the kind itself), "OK" or "Error" and the host's detail (what it did, or why it
  * failed). Long lists are paged with the kit's paginator.
  */
 export function ProcessRuns({ api, productId }: { api: ProductsApi; productId: number }) {
@@ -30,7 +32,7 @@ export function ProcessRuns({ api, productId }: { api: ProductsApi; productId: n
         </>
       ),
     },
-    { key: 'process', header: t('runs.columns.process'), render: (r) => r.kind_name || r.kind },
+    { key: 'process', header: t('runs.columns.process'), render: (r) => r.kind_name || (editableKind(r.kind) ? t(`processes.kinds.${r.kind}`) : r.kind) },
     {
       key: 'result',
       header: t('runs.columns.result'),

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, FieldErrorMessage, InputField, MoveButtons, SelectField, errorList, fieldId, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import type { AgreementOption, ProductsApi } from '../api';
-import { LICENCES, MAX_BODY, MAX_PROCESSES, MAX_SUBJECT, MAX_TEST_DAYS, PROCESS_KINDS } from '../lists';
-import { editableKind, newProcess, onlineTestKind, processField, type ProcessDraft } from './productDraft';
+import type { ProductsApi } from '../api';
+import { LICENCES, MAX_BODY, MAX_PERCENTAGE, MAX_PROCESSES, MAX_SUBJECT, MAX_TEST_DAYS, PROCESS_KINDS } from '../lists';
+import { editableKind, formativeKind, newProcess, onlineTestKind, processField, type ProcessDraft } from './productDraft';
 
 /** The variables an e-mail process's subject and text may carry (the host replaces them). */
 const VARIABLES = { name: '{{ name }}', product: '{{ product }}', reference: '{{ reference }}' };
@@ -12,35 +12,71 @@ const VARIABLES = { name: '{{ name }}', product: '{{ product }}', reference: '{{
 /** Codes of a call to a module that is off (`SERVICE-000`) or not installed (no such call). */
 const MODULE_OFF = ['SERVICE-000', 'REQ-404', 'NOT-FOUND-000'];
 
-/** The agreements module's agreements, read once the first contract process needs them. */
-type Agreements = { state: 'idle' | 'loading' } | { state: 'ready'; items: AgreementOption[] } | { state: 'failed'; error: ApiErrorItem };
+/**
+ * What another module offers to choose (the agreements module's agreements, the formative
+ * module's contents), read once the first process that needs them is there.
+ */
+type Choices<T> = { state: 'idle' | 'loading' } | { state: 'ready'; items: T[] } | { state: 'failed'; error: ApiErrorItem };
+
+/** Reads the choices once `needed` first holds, and keeps them (by name) or why they failed. */
+function useChoices<T extends { id: number; name: string }>(needed: boolean, read: () => Promise<T[]>): Choices<T> {
+  const [choices, setChoices] = useState<Choices<T>>({ state: 'idle' });
+  useEffect(() => {
+    if (!needed || choices.state !== 'idle') return;
+    setChoices({ state: 'loading' });
+    read().then(
+      (items) => setChoices({ state: 'ready', items: [...items].sort((a, b) => a.name.localeCompare(b.name, 'es')) }),
+      (failure) => setChoices({ state: 'failed', error: errorList(failure)[0] ?? { code: '', data: null, details: '' } }),
+    );
+  }, [read, needed, choices.state]);
+  return choices;
+}
+
+/** The Spanish texts saying why a module's choices cannot be read. */
+interface ProblemTexts {
+  off: string;
+  forbidden: string;
+  failed: string;
+  failedWhy(details: string): string;
+}
+
+/** Why the choices cannot be chosen, or undefined when they can. */
+function choicesProblem(choices: Choices<unknown>, texts: ProblemTexts): string | undefined {
+  if (choices.state !== 'failed') return undefined;
+  const { code, details } = choices.error;
+  if (MODULE_OFF.includes(code)) return texts.off;
+  if (code === 'PERMISSION-000') return texts.forbidden;
+  return details ? texts.failedWhy(details) : texts.failed;
+}
+
+/** The select's options; the one chosen is kept even when the list does not give it (deleted, not published, or the module off). */
+function choiceOptions(choices: Choices<{ id: number; name: string }>, chosen: string, unnamed: (id: string) => string) {
+  const options = (choices.state === 'ready' ? choices.items : []).map((x) => ({ value: String(x.id), label: x.name }));
+  if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: unnamed(chosen) });
+  return options;
+}
 
 /**
  * A product's automatic processes (`processes`), in the order they run when the online shop
  * sells it and the bank confirms the payment (once per order): each a contract to sign (an
  * agreement of the agreements module), an e-mail to the buyer (subject and text, with the
  * variables the host replaces), or days of the online tests of a licence (valkiria) given or
- * added to the buyer's access (a licence class and 1–1095 days). "Añadir proceso" (at most 10), "Quitar", "↑"/"↓". The agreements
- * are read (`GET agreement/read/all`) once a contract process is there; when that module is off
- * or not installed, its rows say so, and e-mail processes are still kept and saved. The host's
- * errors go under the process's field they name (`processes[i].subject`…), those about the list
- * (`processes`) under it. A process of a kind this form does not edit is kept as it was read.
+ * added to the buyer's access (a licence class and 1–1095 days), a formative content assigned to
+ * the buyer (the content, and 1–1095 days or empty for the content's own) or a larger share of
+ * one opened (the content and 1–100 %). "Añadir proceso" (at most 10), "Quitar", "↑"/"↓". The
+ * agreements are read (`GET agreement/read/all`) once a contract process is there, the published
+ * contents (`GET formative/content/read?status=publish`) once a formative process is there; when
+ * that module is off or not installed, or the user may not read them, its rows say so, and the
+ * other processes are still kept and saved. The host's errors go under the process's field they
+ * name (`processes[i].subject`…), those about the list (`processes`) under it. A process of a
+ * kind this form does not edit is kept as it was read.
  */
 export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormContext; api: ProductsApi; processes: ProcessDraft[]; onChange(processes: ProcessDraft[]): void }) {
   const { t } = useTranslation(NAMESPACE);
   const id = fieldId(ctx.formId, 'processes');
   const error = ctx.errors.errors.processes;
-  const [agreements, setAgreements] = useState<Agreements>({ state: 'idle' });
-  const needsAgreements = processes.some((p) => p.kind === 'contract');
-
-  useEffect(() => {
-    if (!needsAgreements || agreements.state !== 'idle') return;
-    setAgreements({ state: 'loading' });
-    api.agreements.all().then(
-      (items) => setAgreements({ state: 'ready', items: [...items].sort((a, b) => a.name.localeCompare(b.name, 'es')) }),
-      (failure) => setAgreements({ state: 'failed', error: errorList(failure)[0] ?? { code: '', data: null, details: '' } }),
-    );
-  }, [api, needsAgreements, agreements.state]);
+  const agreements = useChoices(processes.some((p) => p.kind === 'contract'), api.agreements.all);
+  const contents = useChoices(processes.some((p) => formativeKind(p.kind)), api.contents.all);
 
   const set = (key: number, patch: Partial<ProcessDraft>) => onChange(processes.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   const move = (index: number, delta: -1 | 1) => {
@@ -50,15 +86,18 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
     onChange(next);
   };
 
-  /** Why the agreements cannot be chosen, or undefined when they can. */
-  const agreementsProblem = (): string | undefined => {
-    if (agreements.state !== 'failed') return undefined;
-    const { code, details } = agreements.error;
-    if (MODULE_OFF.includes(code)) return t('processes.agreementsOff');
-    if (code === 'PERMISSION-000') return t('processes.agreementsForbidden');
-    return details ? t('processes.agreementsFailedWhy', { details }) : t('processes.agreementsFailed');
-  };
-  const problem = agreementsProblem();
+  const agreementsProblem = choicesProblem(agreements, {
+    off: t('processes.agreementsOff'),
+    forbidden: t('processes.agreementsForbidden'),
+    failed: t('processes.agreementsFailed'),
+    failedWhy: (details) => t('processes.agreementsFailedWhy', { details }),
+  });
+  const contentsProblem = choicesProblem(contents, {
+    off: t('processes.contentsOff'),
+    forbidden: t('processes.contentsForbidden'),
+    failed: t('processes.contentsFailed'),
+    failedWhy: (details) => t('processes.contentsFailedWhy', { details }),
+  });
 
   const licenceOptions = (chosen: string) => {
     const options: { value: string; label: string }[] = LICENCES.map((l) => ({ value: l, label: l }));
@@ -67,12 +106,8 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
     return options;
   };
 
-  const agreementOptions = (chosen: string) => {
-    const options = (agreements.state === 'ready' ? agreements.items : []).map((a) => ({ value: String(a.id), label: a.name }));
-    // the one chosen is kept even when the list does not give it (deleted, or the module off)
-    if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: t('processes.agreementUnnamed', { id: chosen }) });
-    return options;
-  };
+  const agreementOptions = (chosen: string) => choiceOptions(agreements, chosen, (id) => t('processes.agreementUnnamed', { id }));
+  const contentOptions = (chosen: string) => choiceOptions(contents, chosen, (id) => t('processes.contentUnnamed', { id }));
 
   return (
     <fieldset className="vk-field vk-field--wide products-group" id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} data-testid="processes">
@@ -150,6 +185,45 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
                   />
                 </>
               )}
+              {formativeKind(process.kind) && (
+                <>
+                  <SelectField
+                    ctx={ctx}
+                    field={processField(i, 'content_id')}
+                    label={t('processes.fields.content_id')}
+                    value={process.content_id}
+                    empty={t('processes.chooseContent')}
+                    options={contentOptions(process.content_id)}
+                    required
+                    hint={contents.state === 'loading' ? t('processes.contentsLoading') : contents.state === 'ready' && contents.items.length === 0 ? t('processes.noContents') : t('processes.contentHint')}
+                    onChange={(content_id) => set(process.key, { content_id })}
+                  />
+                  {process.kind === 'formative_content' ? (
+                    <InputField
+                      ctx={ctx}
+                      field={processField(i, 'days')}
+                      label={t('processes.fields.days')}
+                      value={process.days}
+                      inputMode="numeric"
+                      maxLength={4}
+                      hint={t('processes.daysHintContent', { max: MAX_TEST_DAYS })}
+                      onChange={(days) => set(process.key, { days })}
+                    />
+                  ) : (
+                    <InputField
+                      ctx={ctx}
+                      field={processField(i, 'percentage')}
+                      label={t('processes.fields.percentage')}
+                      value={process.percentage}
+                      inputMode="numeric"
+                      maxLength={3}
+                      required
+                      hint={t('processes.percentageHint', { max: MAX_PERCENTAGE })}
+                      onChange={(percentage) => set(process.key, { percentage })}
+                    />
+                  )}
+                </>
+              )}
             </div>
             {onlineTestKind(process.kind) && (
               <p className="muted" data-testid="process-student">
@@ -161,9 +235,14 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
                 {t('processes.otherKindNote')}
               </p>
             )}
-            {process.kind === 'contract' && problem && (
+            {process.kind === 'contract' && agreementsProblem && (
               <p className="vk-error" role="alert" data-testid="agreements-problem">
-                {problem}
+                {agreementsProblem}
+              </p>
+            )}
+            {formativeKind(process.kind) && contentsProblem && (
+              <p className="vk-error" role="alert" data-testid="contents-problem">
+                {contentsProblem}
               </p>
             )}
             {process.kind === 'email' && (

@@ -3,8 +3,8 @@
  * README's fields take, in cents and hundredths of a percent.
  */
 import { centsToInput, parseEuros } from '@volante/plugin-ui';
-import type { DiscountType, OnlineTestKind, PackItem, Process, ProcessKind, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
-import { MAX_QUANTITY, MAX_TEST_DAYS, ONLINE_TEST_KINDS, PROCESS_KINDS } from '../lists';
+import type { DiscountType, FormativeKind, OnlineTestKind, PackItem, Process, ProcessKind, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
+import { FORMATIVE_KINDS, MAX_PERCENTAGE, MAX_QUANTITY, MAX_TEST_DAYS, ONLINE_TEST_KINDS, PROCESS_KINDS } from '../lists';
 import { parseRate, parseWhole, rateInput, uniqueIds } from '../format';
 
 /** The form's tabs (the spec's): "Productos" only for a pack, then "Procesos automáticos". */
@@ -18,7 +18,7 @@ export const SALES_FIELDS = ['price', 'tax_id', 'tax_rate', 'price_visible'] as 
 export const LINE_FIELDS = ['product_id', 'quantity', 'discount_type', 'discount_value'] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
 /** An automatic process's fields: the host names them `processes[i].field`. */
-export const PROCESS_FIELDS = ['kind', 'agreement_id', 'subject', 'body', 'licence', 'days'] as const;
+export const PROCESS_FIELDS = ['kind', 'agreement_id', 'subject', 'body', 'licence', 'days', 'content_id', 'percentage'] as const;
 export type ProcessField = (typeof PROCESS_FIELDS)[number];
 export const PRODUCT_FIELDS = [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS, 'pack_items', 'processes'] as const;
 
@@ -61,7 +61,7 @@ export interface LineDraft {
 export interface ProcessDraft {
   /** Stable while the processes are edited (React's key). */
   key: number;
-  /** `contract`, `email`, `online_test_*`, or a kind of the host's this form does not edit (kept as it was). */
+  /** `contract`, `email`, `online_test_*`, `formative_*`, or a kind of the host's this form does not edit (kept as it was). */
   kind: ProcessKind | (string & {});
   /** A stored process of a kind the form does not edit: sent back unchanged while its kind stays. */
   stored: Process | null;
@@ -71,8 +71,12 @@ export interface ProcessDraft {
   body: string;
   /** An online-test process's licence class, '' when none is chosen. */
   licence: string;
-  /** An online-test process's days as typed. */
+  /** An online-test or formative-content process's days as typed ('' for a content's own). */
   days: string;
+  /** A formative process's content id as text (the select's value), '' when none is chosen. */
+  content_id: string;
+  /** A content-percentage process's percentage as typed. */
+  percentage: string;
 }
 
 export interface ProductDraft {
@@ -103,10 +107,12 @@ export function newLine(product: { id: number; name: string; reference: string }
   return { key: nextKey++, product_id: product.id, name: product.name, reference: product.reference, quantity: '1', discount_type: '', discount_value: '' };
 }
 
-/** Whether the form edits processes of this kind (`contract`, `email`, `online_test_*`). */
+/** Whether the form edits processes of this kind (`contract`, `email`, `online_test_*`, `formative_*`). */
 export const editableKind = (kind: string): kind is ProcessKind => (PROCESS_KINDS as string[]).includes(kind);
 /** Whether a process gives days of the online tests (a licence and the days). */
 export const onlineTestKind = (kind: string): kind is OnlineTestKind => (ONLINE_TEST_KINDS as string[]).includes(kind);
+/** Whether a process works on a content of the formative module (the content, then days or a percentage). */
+export const formativeKind = (kind: string): kind is FormativeKind => (FORMATIVE_KINDS as string[]).includes(kind);
 
 /** A new process (an e-mail, which needs no other module), or a stored one to edit. */
 export function newProcess(process: Partial<Process> = {}): ProcessDraft {
@@ -120,18 +126,23 @@ export function newProcess(process: Partial<Process> = {}): ProcessDraft {
     body: process.body ?? '',
     licence: process.licence ?? '',
     days: typeof process.days === 'number' ? String(process.days) : '',
+    content_id: process.content_id ? String(process.content_id) : '',
+    percentage: typeof process.percentage === 'number' ? String(process.percentage) : '',
   };
 }
 
 /**
  * A process as it is sent: a contract its agreement, an e-mail its subject and text, an
- * online-test one its licence and days. The stored ones (which keep every field, the kind's
+ * online-test one its licence and days, a formative content its content and days (null: the
+ * content's own), a content percentage its content and percentage. The stored ones (which keep every field, the kind's
  * others empty) go through it too, so that an update compares like with like.
  */
 export function sentProcess(process: Process): Process {
   if (process.kind === 'contract') return { kind: 'contract', agreement_id: process.agreement_id ?? null };
   if (process.kind === 'email') return { kind: 'email', subject: process.subject ?? '', body: process.body ?? '' };
   if (onlineTestKind(process.kind)) return { kind: process.kind, licence: process.licence ?? '', days: process.days ?? null };
+  if (process.kind === 'formative_content') return { kind: 'formative_content', content_id: process.content_id ?? null, days: process.days ?? null };
+  if (process.kind === 'formative_percentage') return { kind: 'formative_percentage', content_id: process.content_id ?? null, percentage: process.percentage ?? null };
   return process;
 }
 
@@ -173,7 +184,7 @@ export function productDraft(product: ProductDetail | null, taxes: Taxes): Produ
 }
 
 /** Why the form refuses a field before sending anything. */
-export type Problem = 'required' | 'amount' | 'rate' | 'quantity' | 'days';
+export type Problem = 'required' | 'amount' | 'rate' | 'quantity' | 'days' | 'percentage';
 export type ProductBodyResult = { body: Partial<ProductFields> } | { problems: Record<string, Problem> };
 
 /** An amount typed in euros: cents, 0 when empty, null when it is not one. */
@@ -182,7 +193,9 @@ const amountOf = (amount: Amount) => (amount.cents !== null ? amount.cents : amo
 /**
  * The body to send, or every field the form refuses (name required; amounts in euros; rates
  * 0–100 %; a line's units 1–999 and its discount; a contract process's agreement, an e-mail
- * process's subject and text, an online-test process's licence and days 1–1095). Money goes in cents and percentages in
+ * process's subject and text, an online-test process's licence and days 1–1095, a formative
+ * process's content, a formative content's days 1–1095 when typed and a content percentage's
+ * 1–100). Money goes in cents and percentages in
  * hundredths; lists once each, in order (the host's `field[i]` names the i-th sent). A pack's
  * price is left out (the host works it out from its lines); with the billing module on, a
  * billing tax sends its `tax_id` alone, "another rate" sends `tax_id: null` and the rate.
@@ -222,6 +235,20 @@ export function productBody(draft: ProductDraft, { isPack, taxesAvailable }: { i
       const days = parseWhole(process.days);
       if (days === null || days < 1 || days > MAX_TEST_DAYS) problems[processField(i, 'days')] = process.days.trim() ? 'days' : 'required';
       return { kind: process.kind, licence: process.licence, days: days ?? null };
+    }
+    if (formativeKind(process.kind)) {
+      if (!process.content_id) problems[processField(i, 'content_id')] = 'required';
+      const content_id = Number(process.content_id) || null;
+      if (process.kind === 'formative_content') {
+        // empty: the content's own access days (sent as null)
+        const typed = process.days.trim();
+        const days = typed ? parseWhole(typed) : null;
+        if (typed && (days === null || days < 1 || days > MAX_TEST_DAYS)) problems[processField(i, 'days')] = 'days';
+        return { kind: 'formative_content', content_id, days };
+      }
+      const percentage = parseWhole(process.percentage);
+      if (percentage === null || percentage < 1 || percentage > MAX_PERCENTAGE) problems[processField(i, 'percentage')] = process.percentage.trim() ? 'percentage' : 'required';
+      return { kind: 'formative_percentage', content_id, percentage: percentage ?? null };
     }
     const subject = process.subject.trim();
     const text = process.body.trim();

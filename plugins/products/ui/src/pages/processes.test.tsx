@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeError, envelopeOk, mockApi, readError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { agreements, contractProcess, detail, emailProcess, formRoutes, onlineTestProcess, page, processRun, product, query } from '../test/fixtures';
+import { agreements, contractProcess, detail, emailProcess, formativeContentProcess, formativeContents, formativePercentageProcess, formRoutes, onlineTestProcess, page, processRun, product, query } from '../test/fixtures';
 
 const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
 const rows = () => screen.getAllByTestId('process');
 const row = (index: number) => rows()[index];
 const set = (scope: HTMLElement, label: RegExp, value: string) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const add = () => fireEvent.click(screen.getByRole('button', { name: 'Añadir proceso' }));
+/** Whether a field's label carries the kit's required mark (" *"). */
+const marked = (input: HTMLElement) => document.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.textContent?.endsWith('*');
 const save = () => fireEvent.click(within(screen.getByRole('form', { name: 'Datos del producto' })).getByRole('button', { name: 'Guardar cambios' }));
 
 /** A stored product's page; update answers the product with what was sent, as the host stores it. */
@@ -17,11 +19,12 @@ function productHost(record: ReturnType<typeof product> = product(), routes: Rec
     ...formRoutes(),
     [`GET product/read/${record.id}`]: envelopeOk(detail(record)),
     'POST product/update': (req: MockRequest) => {
-      const sent = req.body as { processes?: { kind: string; agreement_id?: number; subject?: string; body?: string; licence?: string; days?: number }[] };
-      const processes = sent.processes?.map((p) => ({ agreement_id: null, subject: '', body: '', licence: '', days: null, ...p }));
+      const sent = req.body as { processes?: { kind: string; agreement_id?: number; subject?: string; body?: string; licence?: string; days?: number | null; content_id?: number; percentage?: number }[] };
+      const processes = sent.processes?.map((p) => ({ agreement_id: null, subject: '', body: '', licence: '', days: null, content_id: null, percentage: null, ...p }));
       return envelopeOk(detail({ ...record, ...(req.body as object), ...(processes ? { processes } : {}) }));
     },
     'GET agreement/read/all': page(agreements()),
+    'GET formative/content/read': page(formativeContents()),
     ...(routes as Record<string, object>),
   });
 }
@@ -39,7 +42,9 @@ describe("a product's automatic processes", () => {
     add();
     // a new process is an e-mail, with the variables the host replaces
     expect(within(row(0)).getByRole('combobox', { name: /^Tipo de proceso/ })).toHaveValue('email');
-    expect(within(row(0)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Contrato para firmar', 'Enviar un correo', 'Dar días de test online', 'Ampliar días de test online']);
+    expect(within(row(0)).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Contrato para firmar', 'Enviar un correo', 'Dar días de test online', 'Ampliar días de test online', 'Contenidos formativos', 'Porcentaje de contenidos',
+    ]);
     expect(within(row(0)).getByText(/se sustituyen \{\{ name \}\} \(el nombre del comprador\), \{\{ product \}\} \(el producto\) y \{\{ reference \}\}/)).toBeInTheDocument();
     set(row(0), /^Asunto del correo/, ' Bienvenida a la autoescuela ');
     set(row(0), /^Texto del correo/, 'Hola {{ name }}, gracias por tu pedido {{ reference }}.');
@@ -209,8 +214,9 @@ describe("a product's automatic processes", () => {
     ]);
     expect(within(row(0)).getByText(/De 1 a 1095: el acceso dura hasta hoy más estos días/)).toBeInTheDocument();
     expect(within(row(0)).getByTestId('process-student')).toHaveTextContent('DNI o NIE del comprador en el pedido; si no existe, se crea');
-    // no agreement is read for it
+    // neither agreements nor contents are read for it
     expect(api.calls('GET agreement/read/all')).toHaveLength(0);
+    expect(api.calls('GET formative/content/read')).toHaveLength(0);
 
     // neither a licence nor days: refused before anything is sent
     save();
@@ -292,6 +298,223 @@ describe("a product's automatic processes", () => {
     expect(rows()).toHaveLength(2);
   });
 
+  it('adds a formative-content process: a published content, read once, and the days (empty: the content\'s own, sent as null)', async () => {
+    const api = productHost();
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    // no content is read until a formative process needs one
+    expect(api.calls('GET formative/content/read')).toHaveLength(0);
+    set(row(0), /^Tipo de proceso/, 'formative_content');
+    expect(row(0).querySelector('legend')).toHaveTextContent('1. Contenidos formativos');
+    expect(within(row(0)).queryByLabelText(/^Asunto del correo/)).not.toBeInTheDocument();
+    expect(within(row(0)).queryByLabelText(/^Permiso de los tests/)).not.toBeInTheDocument();
+    expect(within(row(0)).queryByLabelText(/^Porcentaje abierto/)).not.toBeInTheDocument();
+    const content = within(row(0)).getByRole('combobox', { name: /^Contenido formativo/ });
+    // the published contents, by name
+    await waitFor(() => expect(within(content).getAllByRole('option').map((o) => o.textContent)).toEqual(['Elija un contenido formativo', 'CAP inicial', 'Teórico B online']));
+    expect(query(api.calls('GET formative/content/read')[0])).toEqual({ status: 'publish', page: '1', per_page: '500' });
+    expect(api.calls('GET agreement/read/all')).toHaveLength(0);
+    const days = within(row(0)).getByRole('textbox', { name: /^Días de acceso/ });
+    expect(marked(days)).toBe(false);
+    expect(marked(content)).toBe(true);
+    expect(days).toHaveAttribute('inputmode', 'numeric');
+    expect(within(row(0)).getByText(/Vacío: los días de acceso del contenido/)).toBeInTheDocument();
+    expect(within(row(0)).queryByTestId('process-student')).not.toBeInTheDocument();
+    // another formative row does not read them again
+    add();
+    set(row(1), /^Tipo de proceso/, 'formative_percentage');
+    expect(within(within(row(1)).getByRole('combobox', { name: /^Contenido formativo/ })).getAllByRole('option')).toHaveLength(3);
+    expect(api.calls('GET formative/content/read')).toHaveLength(1);
+    fireEvent.click(within(row(1)).getByRole('button', { name: 'Quitar el proceso 2 (Porcentaje de contenidos)' }));
+
+    // no content: refused before anything is sent; days out of range or not whole too
+    set(row(0), /^Días de acceso/, '0');
+    save();
+    expect(await within(row(0)).findByTestId('error-processes[0].content_id')).toHaveTextContent('Este campo es obligatorio');
+    expect(within(row(0)).getByTestId('error-processes[0].days')).toHaveTextContent('Los días de acceso van de 1 a 1095');
+    set(row(0), /^Días de acceso/, '30,5');
+    save();
+    expect(await within(row(0)).findByTestId('error-processes[0].days')).toHaveTextContent('Los días de acceso van de 1 a 1095');
+    expect(api.calls('POST product/update')).toHaveLength(0);
+
+    // a content and no days: the content's own (null)
+    fireEvent.change(content, { target: { value: '31' } });
+    set(row(0), /^Días de acceso/, '  ');
+    save();
+    await waitFor(() => expect(api.calls('POST product/update').map((r) => r.body)).toEqual([{ id: 11, processes: [{ kind: 'formative_content', content_id: 31, days: null }] }]));
+    expect(await screen.findByText('Producto Curso teórico B guardado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+    // as stored again, nothing changed
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+
+    // days typed: sent as a number
+    set(row(0), /^Contenido formativo/, '32');
+    set(row(0), /^Días de acceso/, ' 365 ');
+    save();
+    await waitFor(() => expect(api.calls('POST product/update').map((r) => r.body)).toHaveLength(2));
+    expect(api.calls('POST product/update')[1].body).toEqual({ id: 11, processes: [{ kind: 'formative_content', content_id: 32, days: 365 }] });
+  });
+
+  it('adds a content-percentage process: the content and a whole percentage 1–100, both required', async () => {
+    const api = productHost(product({ processes: [formativeContentProcess(31, 90)] }));
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    set(row(1), /^Tipo de proceso/, 'formative_percentage');
+    expect(row(1).querySelector('legend')).toHaveTextContent('2. Porcentaje de contenidos');
+    expect(within(row(1)).queryByLabelText(/^Días de acceso/)).not.toBeInTheDocument();
+    const percentage = within(row(1)).getByRole('textbox', { name: /^Porcentaje abierto/ });
+    expect(marked(percentage)).toBe(true);
+    expect(within(row(1)).getByText(/De 1 a 100: la parte de las lecciones abierta al comprador/)).toBeInTheDocument();
+    const content = within(row(1)).getByRole('combobox', { name: /^Contenido formativo/ });
+    await waitFor(() => expect(within(content).getAllByRole('option')).toHaveLength(3));
+    expect(api.calls('GET formative/content/read')).toHaveLength(1);
+
+    save();
+    expect(await within(row(1)).findByTestId('error-processes[1].content_id')).toHaveTextContent('Este campo es obligatorio');
+    expect(within(row(1)).getByTestId('error-processes[1].percentage')).toHaveTextContent('Este campo es obligatorio');
+    expect(within(row(0)).queryByTestId('error-processes[0].content_id')).not.toBeInTheDocument();
+    set(row(1), /^Porcentaje abierto/, '101');
+    save();
+    expect(await within(row(1)).findByTestId('error-processes[1].percentage')).toHaveTextContent('El porcentaje va de 1 a 100');
+    set(row(1), /^Porcentaje abierto/, '0');
+    save();
+    expect(await within(row(1)).findByTestId('error-processes[1].percentage')).toHaveTextContent('El porcentaje va de 1 a 100');
+    expect(api.calls('POST product/update')).toHaveLength(0);
+
+    fireEvent.change(content, { target: { value: '32' } });
+    set(row(1), /^Porcentaje abierto/, '50');
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        { id: 11, processes: [{ kind: 'formative_content', content_id: 31, days: 90 }, { kind: 'formative_percentage', content_id: 32, percentage: 50 }] },
+      ]),
+    );
+  });
+
+  it('stored formative processes are edited in place, as read nothing changes', async () => {
+    const api = productHost(product({ processes: [formativeContentProcess(31, null), formativePercentageProcess(32, 40)] }));
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    expect(rows().map((r) => r.querySelector('legend')?.textContent)).toEqual(['1. Contenidos formativos', '2. Porcentaje de contenidos']);
+    expect(screen.queryByTestId('process-kept')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(row(0)).getByRole('combobox', { name: /^Contenido formativo/ })).toHaveDisplayValue('Teórico B online'));
+    expect(within(row(0)).getByRole('textbox', { name: /^Días de acceso/ })).toHaveValue('');
+    expect(within(row(1)).getByRole('combobox', { name: /^Contenido formativo/ })).toHaveDisplayValue('CAP inicial');
+    expect(within(row(1)).getByRole('textbox', { name: /^Porcentaje abierto/ })).toHaveValue('40');
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+    set(row(1), /^Porcentaje abierto/, '100');
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        { id: 11, processes: [{ kind: 'formative_content', content_id: 31, days: null }, { kind: 'formative_percentage', content_id: 32, percentage: 100 }] },
+      ]),
+    );
+  });
+
+  it("the host's errors on a formative process's content, days and percentage go under their inputs", async () => {
+    const record = product({ processes: [formativeContentProcess(31, 30), formativePercentageProcess(32, 50)] });
+    const api = productHost(record, {
+      'POST product/update': envelopeError([
+        { code: 'REQ-102', data: { field: 'processes[0].content_id' }, details: 'Elija el contenido formativo' },
+        { code: 'REQ-102', data: { field: 'processes[0].days' }, details: 'Los días de acceso van de 1 a 1095' },
+        { code: 'REQ-102', data: { field: 'processes[1].percentage' }, details: 'El porcentaje va de 1 a 100' },
+      ]),
+    });
+    renderModule('/product/view/11/0', api);
+    const form = await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    set(row(0), /^Días de acceso/, '60');
+    save();
+    const content = await within(row(0)).findByTestId('error-processes[0].content_id');
+    expect(content).toHaveTextContent('Elija el contenido formativo');
+    expect(within(row(0)).getByRole('combobox', { name: /^Contenido formativo/ })).toHaveAttribute('aria-describedby', content.id);
+    const days = within(row(0)).getByTestId('error-processes[0].days');
+    expect(days).toHaveTextContent('Los días de acceso van de 1 a 1095');
+    expect(within(row(0)).getByRole('textbox', { name: /^Días de acceso/ })).toHaveAttribute('aria-describedby', days.id);
+    expect(within(row(0)).getByRole('textbox', { name: /^Días de acceso/ })).toHaveAttribute('aria-invalid', 'true');
+    const percentage = within(row(1)).getByTestId('error-processes[1].percentage');
+    expect(percentage).toHaveTextContent('El porcentaje va de 1 a 100');
+    expect(within(row(1)).getByRole('textbox', { name: /^Porcentaje abierto/ })).toHaveAttribute('aria-describedby', percentage.id);
+    expect(within(row(1)).queryByTestId('error-processes[1].content_id')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Procesos automáticos/ })).toHaveAccessibleName('Procesos automáticos (revise los campos)');
+    expect(api.calls('POST product/update')[0].body).toEqual({
+      id: 11,
+      processes: [{ kind: 'formative_content', content_id: 31, days: 60 }, { kind: 'formative_percentage', content_id: 32, percentage: 50 }],
+    });
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+  });
+
+  it('when the formative module is off, formative processes say so and keep their content; the others are still saved', async () => {
+    const record = product({ processes: [formativePercentageProcess(31, 50), contractProcess(7)] });
+    const api = productHost(record, { 'GET formative/content/read': readError('SERVICE-000', 'La empresa no tiene este servicio activo', { service: 'formative' }) });
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    const problem = await within(row(0)).findByTestId('contents-problem');
+    expect(problem).toHaveRole('alert');
+    expect(problem).toHaveTextContent('El módulo de contenidos formativos no está activo: no se puede elegir el contenido.');
+    const content = within(row(0)).getByRole('combobox', { name: /^Contenido formativo/ });
+    expect(content).toHaveValue('31');
+    expect(within(content).getByRole('option', { name: 'Contenido n.º 31' })).toBeInTheDocument();
+    // the contract's agreements were read: its row says nothing, and it names no content problem
+    await waitFor(() => expect(within(row(1)).getByRole('combobox', { name: /^Acuerdo que firmará el comprador/ })).toHaveDisplayValue('Contrato de enseñanza'));
+    expect(within(row(1)).queryByRole('alert')).not.toBeInTheDocument();
+
+    add();
+    set(row(2), /^Tipo de proceso/, 'formative_content');
+    expect(within(row(2)).getByTestId('contents-problem')).toHaveTextContent('El módulo de contenidos formativos no está activo');
+    // read once, not again for each formative row
+    expect(api.calls('GET formative/content/read')).toHaveLength(1);
+    set(row(2), /^Tipo de proceso/, 'email');
+    set(row(2), /^Asunto del correo/, 'Bienvenida');
+    set(row(2), /^Texto del correo/, 'Hola {{ name }}');
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        {
+          id: 11,
+          processes: [{ kind: 'formative_percentage', content_id: 31, percentage: 50 }, { kind: 'contract', agreement_id: 7 }, { kind: 'email', subject: 'Bienvenida', body: 'Hola {{ name }}' }],
+        },
+      ]),
+    );
+  });
+
+  it('the formative module not installed says the same; without its permission, that; another refusal, the host\'s reason', async () => {
+    const record = product({ processes: [formativeContentProcess(31)] });
+    const cases: [unknown, string][] = [
+      [readError('REQ-404', 'Llamada desconocida'), 'El módulo de contenidos formativos no está activo'],
+      [readError('NOT-FOUND-000', 'No encontrado'), 'El módulo de contenidos formativos no está activo'],
+      [readError('PERMISSION-000', 'No tiene permiso para esta acción', { permission: 'formative' }), 'No tiene permiso para ver los contenidos formativos: no se puede elegir el contenido.'],
+      [readError('CONFLICT-000', 'El módulo de temarios no está activo'), 'No se han podido cargar los contenidos formativos: El módulo de temarios no está activo'],
+    ];
+    for (const [answer, text] of cases) {
+      const { unmount } = renderModule('/product/view/11/0', productHost(record, { 'GET formative/content/read': answer }));
+      expect(await screen.findByTestId('contents-problem')).toHaveTextContent(text);
+      expect(screen.queryByTestId('agreements-problem')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('says when there is no published content', async () => {
+    const api = productHost(product(), { 'GET formative/content/read': page([]) });
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    set(row(0), /^Tipo de proceso/, 'formative_percentage');
+    expect(await within(row(0)).findByText('No hay contenidos formativos publicados: créelos y publíquelos en el módulo de contenidos formativos')).toBeInTheDocument();
+    expect(within(row(0)).queryByTestId('contents-problem')).not.toBeInTheDocument();
+  });
+
   it('a deleted product shows its processes read only', async () => {
     renderModule('/product/view/11/0', productHost(product({ state: 'deleted', processes: [emailProcess()] })));
     await screen.findByRole('form', { name: 'Datos del producto' });
@@ -337,6 +560,23 @@ describe('"Procesos ejecutados"', () => {
     expect(query(api.calls('GET product/process/runs')[0])).toEqual({ product_id: '11', page: '1', per_page: '10' });
     // a short list has no paginator
     expect(within(section).queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('names the formative kinds: the host\'s name, or the catalogue\'s when the host gives none', async () => {
+    const runs = [
+      processRun({ id: 3, position: 2, kind: 'formative_percentage', kind_name: '', detail: 'Abierto el 50 % de «Teórico B online»' }),
+      processRun({ id: 2, position: 1, kind: 'formative_content', kind_name: 'Contenidos formativos', detail: 'Asignado «Teórico B online» hasta el 12/06/2026' }),
+      processRun({ id: 1, kind: 'sms_reminder', kind_name: '', detail: 'Hecho' }),
+    ];
+    renderModule('/product/view/11/0', productHost(product(), { 'GET product/process/runs': page(runs) }));
+    const section = await screen.findByTestId('process-runs');
+    const table = within(section).getByRole('table', { name: 'Procesos ejecutados' });
+    await waitFor(() => expect(within(table).getAllByTestId('run-result')).toHaveLength(3));
+    const process = within(table)
+      .getAllByTestId('run-result')
+      .map((badge) => badge.closest('tr')!.querySelectorAll('td')[2].textContent);
+    expect(process).toEqual(['Porcentaje de contenidos', 'Contenidos formativos', 'sms_reminder']);
+    expect(within(table).getByText('Asignado «Teórico B online» hasta el 12/06/2026')).toBeInTheDocument();
   });
 
   it('says when nothing has run yet; a long list is paged with the kit paginator', async () => {

@@ -24,6 +24,8 @@ interface StoredProcess {
   body: string;
   licence: string;
   days: number | null;
+  content_id: number | null;
+  percentage: number | null;
 }
 
 const meta = { state: 'active', created_at: '2026-01-02T09:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z' };
@@ -129,32 +131,31 @@ export function supplier(id: number, display_name: string, fiscal_code = '') {
   return { id, code: String(id).padStart(6, '0'), type: 'E', display_name, fiscal_name: display_name, fiscal_code, relation: 'provider' };
 }
 
+/** Every field a stored process carries, empty (the host stores the kind's others so). */
+const noFields = { agreement_id: null, subject: '', body: '', licence: '', days: null, content_id: null, percentage: null };
+
 /** A contract process as stored: the agreement to sign. */
-export const contractProcess = (agreement_id = 7): StoredProcess => ({ kind: 'contract', agreement_id, subject: '', body: '', licence: '', days: null });
+export const contractProcess = (agreement_id = 7): StoredProcess => ({ ...noFields, kind: 'contract', agreement_id });
 /** An e-mail process as stored. */
-export const emailProcess = (subject = 'Bienvenida', body = 'Hola {{ name }}, gracias por comprar {{ product }}.'): StoredProcess => ({
-  kind: 'email',
-  agreement_id: null,
-  subject,
-  body,
-  licence: '',
-  days: null,
-});
+export const emailProcess = (subject = 'Bienvenida', body = 'Hola {{ name }}, gracias por comprar {{ product }}.'): StoredProcess => ({ ...noFields, kind: 'email', subject, body });
 /** An online-test process as stored (`online_test_days` or `online_test_extend`): the licence and the days. */
-export const onlineTestProcess = (kind: 'online_test_days' | 'online_test_extend' = 'online_test_days', licence = 'B', days = 90): StoredProcess => ({
-  kind,
-  agreement_id: null,
-  subject: '',
-  body: '',
-  licence,
-  days,
-});
+export const onlineTestProcess = (kind: 'online_test_days' | 'online_test_extend' = 'online_test_days', licence = 'B', days = 90): StoredProcess => ({ ...noFields, kind, licence, days });
+/** A formative-content process as stored: the content, and its days (null: the content's own). */
+export const formativeContentProcess = (content_id = 31, days: number | null = null): StoredProcess => ({ ...noFields, kind: 'formative_content', content_id, days });
+/** A content-percentage process as stored: the content and the share open. */
+export const formativePercentageProcess = (content_id = 31, percentage = 50): StoredProcess => ({ ...noFields, kind: 'formative_percentage', content_id, percentage });
 
 /** The agreements module's agreements (`GET agreement/read/all`'s items). */
 export function agreement(id: number, name: string, extra: object = {}) {
   return { id, ...meta, type: 'contract', type_name: 'Contrato', name, description: '', cover_file_id: null, pdf_file_id: null, variables: [], dgt_register: false, cover_url: null, pdf_url: null, requested: 0, signed: 0, ...extra };
 }
 export const agreements = () => [agreement(7, 'Contrato de enseñanza'), agreement(8, 'Autorización de menores')];
+
+/** A published content of the formative module (`GET formative/content/read`'s page items: an SDK record, flat). */
+export function formativeContent(id: number, name: string, extra: object = {}) {
+  return { id, ...meta, name, description: '', category: 'B', hours: 10, access_days: 90, temary_ids: [2], status: 'publish', syllabi: 1, students: 0, ...extra };
+}
+export const formativeContents = () => [formativeContent(31, 'Teórico B online'), formativeContent(32, 'CAP inicial', { category: 'CAP', access_days: 365 })];
 
 /** What an automatic process did for an order (`GET product/process/runs`'s items). */
 export function processRun(extra: object = {}) {
