@@ -6,6 +6,8 @@
 //! taking tests and their correction, the reports, resets, the permission and the business
 //! boundary; and a new student filled in from the contacts module.
 
+mod common;
+
 use serde_json::{json, Value};
 use volante_plugin_harness::{code, details, fields, ok, Harness};
 
@@ -658,4 +660,91 @@ async fn students_ask_doubts_and_the_staff_answer_them() {
     assert_eq!(code(&h.post_as(other, "duda/respuesta", json!({ "id": doubt, "answer": "x" })).await), "NOT-FOUND-000");
     assert_eq!(ok(&h.post_as(other, "duda/todas/leidas", json!({})).await)["marked"], 0);
     assert_eq!(code(&h.post_as(other, "valkiria/duda/create", json!({ "student_id": lucia, "question_id": stop, "text": "x" })).await), "NOT-FOUND-000");
+}
+
+/// The reference at the end of a personal link (`…/test/online/<reference>`).
+fn online_reference(url: &Value) -> String {
+    url.as_str().unwrap_or_else(|| panic!("no link: {url}")).rsplit_once("/test/online/").unwrap().1.to_string()
+}
+
+#[tokio::test]
+async fn students_take_their_tests_at_home_through_their_link() {
+    let h = Harness::start("plugins/valkiria").await.unwrap();
+    let block = id(&h.post("valkiria/temary/create", json!({ "licence": "B", "name": "Señales" })).await);
+    let goods = id(&h.post("valkiria/temary/create", json!({ "licence": "C", "name": "Mercancías" })).await);
+    let q1 = id(&h.post("valkiria/question/create", json!({ "block_id": block, "statement": "¿Qué indica un triángulo?", "answers": ["Peligro", "Prioridad"], "correct": 0 })).await);
+    let q2 = id(&h.post("valkiria/question/create", json!({ "block_id": block, "statement": "¿Y un círculo rojo?", "answers": ["Obligación", "Prohibición"], "correct": 1 })).await);
+    let exam = id(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "Examen B 1", "question_ids": [q1, q2], "max_errors": 0 })).await);
+    let truck = id(&h.post("valkiria/question/create", json!({ "block_id": goods, "statement": "¿Tacógrafo?", "answers": ["Sí", "No"], "correct": 0 })).await);
+    let other = id(&h.post("valkiria/test/create", json!({ "licence": "C", "name": "Examen C 1", "question_ids": [truck] })).await);
+    let lucia = id(&h
+        .post("valkiria/assigncourse", json!({ "dni": "54362315K", "first_name": "Lucía", "last_name": "Pérez", "email": "lucia@example.com", "licence": "B" }))
+        .await);
+    let mario = id(&h.post("valkiria/assigncourse", json!({ "dni": "00000000T", "first_name": "Mario", "licence": "B" })).await);
+
+    // The staff give the link and mail it; a student without e-mail cannot be mailed.
+    assert_eq!(ok(&h.get("valkiria/studentsdni", &[("dni", "54362315K")]).await)["online_url"], Value::Null);
+    assert_eq!(fields(&h.post("valkiria/student/online", json!({ "student_id": mario, "send": true })).await), ["email"]);
+    let given = ok(&h.post("valkiria/student/online", json!({ "student_id": lucia, "send": true })).await).clone();
+    assert_eq!(given["sent_to"], "lucia@example.com");
+    let reference = online_reference(&given["url"]);
+    let mail = h.outbox().into_iter().find(|m| m.contains("To: lucia@example.com")).expect("the link mailed");
+    assert!(common::mail_text(&mail).contains(&format!("/test/online/{reference}")), "{mail}");
+    assert_eq!(ok(&h.get("valkiria/studentsdni", &[("dni", "54362315K")]).await)["online_url"], given["url"]);
+    // Asking again gives the same link.
+    assert_eq!(ok(&h.post("valkiria/student/online", json!({ "student_id": lucia })).await)["url"], given["url"]);
+
+    // At home: her enrolment and tests; a test of a licence she is not enrolled in is refused.
+    let home = ok(&h.get_public("valkiria/online/read", &[("reference", &reference)]).await).clone();
+    assert_eq!((home["name"].as_str(), home["enrolments"][0]["licence"].as_str()), (Some("Lucía Pérez"), Some("B")), "{home}");
+    assert_eq!(strings(&home["tests"], "name"), ["Examen B 1"]);
+    let test = ok(&h.get_public("valkiria/online/test", &[("reference", &reference), ("id", &exam.to_string())]).await).clone();
+    assert_eq!(test["questions"].as_array().unwrap().len(), 2);
+    assert!(test["questions"][0].get("correct").is_none(), "no right answers: {test}");
+    let refused = h.get_public("valkiria/online/test", &[("reference", &reference), ("id", &other.to_string())]).await;
+    assert!(details(&refused).contains("No está matriculado en el permiso C"), "{refused}");
+    assert_eq!(code(&h.get_public("valkiria/online/read", &[("reference", "no-such-link")]).await), "NOT-FOUND-000");
+
+    // She takes it: corrected and kept as in the classroom; the school's reports count it.
+    let bad = h.post_public("valkiria/online/test", json!({ "reference": reference, "test_id": exam, "answers": answers(&[(q1, Some(0))]) })).await;
+    assert_eq!(fields(&bad), ["answers"]);
+    let corrected = ok(&h
+        .post_public("valkiria/online/test", json!({ "reference": reference, "test_id": exam, "seconds": 95, "answers": answers(&[(q1, Some(0)), (q2, Some(0))]) }))
+        .await)
+    .clone();
+    assert_eq!((corrected["errors"].as_i64(), corrected["passed"].as_bool(), corrected["student_id"].as_i64()), (Some(1), Some(false), Some(lucia)));
+    assert_eq!(corrected["questions"][1]["correct"], 1);
+    let home = ok(&h.get_public("valkiria/online/read", &[("reference", &reference)]).await).clone();
+    assert_eq!((home["tests"][0]["times"].as_i64(), home["resume"]["attempts"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(ok(&h.post("valkiria/resume", json!({ "student_id": lucia })).await)["attempts"], 1);
+    // A doubt from her correction reaches the staff.
+    let doubt = ok(&h
+        .post_public("valkiria/online/duda", json!({ "reference": reference, "question_id": q2, "attempt_id": corrected["id"], "text": "¿Por qué prohibición?" }))
+        .await)
+    .clone();
+    assert_eq!((doubt["student_id"].as_i64(), doubt["chosen"].as_i64()), (Some(lucia), Some(0)));
+    assert_eq!(ok(&h.get("duda/read", &[("status", "unread")]).await)["total"], 1);
+
+    // Two-factor asks for her PIN at home too.
+    ok(&h.post("valkiria/twofactor", json!({ "student_id": lucia, "enabled": true })).await);
+    let no_pin = h.post_public("valkiria/online/test", json!({ "reference": reference, "test_id": exam, "answers": answers(&[(q1, Some(0)), (q2, Some(1))]) })).await;
+    assert_eq!(fields(&no_pin), ["pin"]);
+    ok(&h.post("valkiria/twofactor", json!({ "student_id": lucia, "enabled": false })).await);
+
+    // Paused, renewed, deleted: the link follows.
+    ok(&h.post("valkiria/student/update", json!({ "id": lucia, "state": "inactive" })).await);
+    assert!(details(&h.get_public("valkiria/online/read", &[("reference", &reference)]).await).contains("en pausa"));
+    ok(&h.post("valkiria/student/update", json!({ "id": lucia, "state": "active" })).await);
+    let renewed = online_reference(&ok(&h.post("valkiria/student/online", json!({ "student_id": lucia, "renew": true })).await)["url"]);
+    assert_ne!(renewed, reference);
+    assert_eq!(code(&h.get_public("valkiria/online/read", &[("reference", &reference)]).await), "LINK-001");
+    ok(&h.get_public("valkiria/online/read", &[("reference", &renewed)]).await);
+    // The credentials mail carries the link.
+    ok(&h.get("valkiria/send/credentials", &[("student_id", &lucia.to_string())]).await);
+    let mail = h.outbox().into_iter().rev().find(|m| m.contains("To: lucia@example.com")).unwrap();
+    assert!(common::mail_text(&mail).contains(&format!("/test/online/{renewed}")), "{mail}");
+    // Another business cannot reach her; deleting her shuts the link.
+    assert_eq!(code(&h.post_as(&h.other_token, "valkiria/student/online", json!({ "student_id": lucia })).await), "NOT-FOUND-000");
+    ok(&h.post("valkiria/student/update", json!({ "id": lucia, "state": "deleted" })).await);
+    assert_eq!(code(&h.get_public("valkiria/online/read", &[("reference", &renewed)]).await), "LINK-001");
 }

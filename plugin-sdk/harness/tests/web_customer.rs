@@ -153,3 +153,27 @@ async fn a_customer_signs_in_and_sees_only_their_own() {
     assert_eq!(code(&h.get_as(&lucia_in, "web/api/user/verify", &[]).await), "SESSION-001");
     assert_eq!(code(&h.get_as(&lucia_in, "web/api/user/data", &[]).await), "SESSION-001");
 }
+
+/// From her area, a customer who is a student of the online tests opens them with her own link.
+#[tokio::test]
+async fn a_customer_opens_her_online_tests_from_her_area() {
+    let h = Harness::start_with(&["plugins/contacts".as_ref(), "plugins/valkiria".as_ref(), "plugins/web".as_ref()]).await.unwrap();
+    let key = ok(&h.post("web/apis/update", json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    ok(&h.post("contact/create", json!({ "type": "P", "first_name": "Lucía", "last_name": "Pérez", "fiscal_code": "54362315K", "email": "lucia@example.com" })).await);
+    ok(&h.post_as(&key, "web/api/user/access", json!({ "email": "lucia@example.com" })).await);
+    let (_, reference) = access_link(&h);
+    let lucia_in = format!("{key} {reference}");
+    // Not a student yet: told so; and a sign-in is needed.
+    let refused = h.get_as(&lucia_in, "web/api/user/valkiria/autologin", &[]).await;
+    assert_eq!(code(&refused), "CONFLICT-000", "{refused}");
+    assert!(refused.to_string().contains("No tiene acceso a los test online"), "{refused}");
+    assert_eq!(code(&h.get_as(&key, "web/api/user/valkiria/autologin", &[]).await), "SESSION-000");
+    // Enrolled (found by her DNI): her link, the same each time, opens her tests.
+    ok(&h.post("valkiria/assigncourse", json!({ "dni": "54362315K", "first_name": "Lucía", "licence": "B" })).await);
+    let url = ok(&h.get_as(&lucia_in, "web/api/user/valkiria/autologin", &[]).await)["url"].as_str().unwrap().to_string();
+    assert!(url.contains("/test/online/"), "{url}");
+    assert_eq!(ok(&h.get_as(&lucia_in, "web/api/user/valkiria/autologin", &[]).await)["url"], url.as_str());
+    let online = url.rsplit_once("/test/online/").unwrap().1;
+    let home = ok(&h.get_public("valkiria/online/read", &[("reference", online)]).await).clone();
+    assert_eq!((home["first_name"].as_str(), home["enrolments"][0]["licence"].as_str()), (Some("Lucía"), Some("B")), "{home}");
+}

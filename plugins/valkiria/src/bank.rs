@@ -1096,7 +1096,7 @@ struct LanguageQuery {
 
 /// `GET valkiria/test/translated/{id}`: the test as a student takes it, in a language, without
 /// the right answers.
-fn test_translated(ctx: &Ctx, req: &Req) -> Result<Value> {
+pub(crate) fn test_translated(ctx: &Ctx, req: &Req) -> Result<Value> {
     let id: i64 = req.param("id")?;
     let query: LanguageQuery = req.query()?;
     let language = crate::language(if query.language.trim().is_empty() { "es" } else { &query.language }, true)?;

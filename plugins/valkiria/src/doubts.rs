@@ -81,7 +81,7 @@ pub struct Ask {
     pub pin: Option<String>,
 }
 
-fn ask(ctx: &Ctx, req: &Req) -> Result<Value> {
+pub(crate) fn ask(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: Ask = req.json()?;
     let mut checks = Checks::new();
     if body.student_id <= 0 {

@@ -8,6 +8,7 @@
 //! - `students`: students, enrolments and their renewal, PINs, credentials, resets;
 //! - `results`: taking a test and the reports on the attempts;
 //! - `doubts`: the students' doubts about questions, read and answered by the staff;
+//! - `online`: the students' personal links to take their tests at home;
 //! - `dates` and `pin`: the pure logic (calendar arithmetic, PIN hashing).
 
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use volante_plugin_sdk::{host, validate};
 pub mod bank;
 pub mod dates;
 pub mod doubts;
+pub mod online;
 pub mod pin;
 pub mod results;
 pub mod students;
@@ -158,6 +160,7 @@ impl Plugin for Valkiria {
         let router = bank::routes(Router::new());
         let router = students::routes(router);
         let router = results::routes(router);
+        let router = online::routes(router);
         doubts::routes(router)
     }
 
@@ -169,6 +172,12 @@ impl Plugin for Valkiria {
                 let body: students::Access = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
                 let granted = students::grant_access(ctx, body).map_err(|e| e.details)?;
                 serde_json::to_string(&granted).map_err(|e| e.to_string())
+            }
+            // The online shop's customer area: the signed-in customer's link to the online tests.
+            "valkiria.online" => {
+                let whom: online::Whom = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let link = online::online_of(ctx, &whom).map_err(|e| e.details)?;
+                serde_json::to_string(&link).map_err(|e| e.to_string())
             }
             other => Err(format!("unknown function `{other}`")),
         }
@@ -198,6 +207,7 @@ impl Plugin for Valkiria {
             .add::<results::Take>("valkiria_take")
             .add::<results::Evolution>("valkiria_evolution")
             .add::<results::TemaryResume>("valkiria_temary_resume")
+            .add::<online::OnlineBody>("valkiria_online")
             .add::<doubts::Ask>("valkiria_doubt_ask")
             .add::<doubts::MarkRead>("valkiria_doubt_read")
             .add::<doubts::Reply>("valkiria_doubt_reply")

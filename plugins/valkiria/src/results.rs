@@ -138,7 +138,7 @@ pub struct Take {
     pub answers: Vec<Given>,
 }
 
-fn take(ctx: &Ctx, req: &Req) -> Result<Value> {
+pub(crate) fn take(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: Take = req.json()?;
     let mut checks = Checks::new();
     if body.student_id <= 0 {
@@ -266,7 +266,7 @@ fn student_of(ctx: &Ctx, id: i64) -> Result<Record<Student>> {
 }
 
 /// `POST valkiria/vecestest`: each live test of the student's licences with how they did.
-fn times_per_test(ctx: &Ctx, req: &Req) -> Result<Vec<Value>> {
+pub(crate) fn times_per_test(ctx: &Ctx, req: &Req) -> Result<Vec<Value>> {
     let body: students::StudentRef = req.json()?;
     let student = student_of(ctx, body.student_id)?;
     let licences = students::student_licences(ctx, student.id)?;
@@ -317,7 +317,7 @@ struct AttemptRow {
 }
 
 /// `POST valkiria/resume`: the student with their figures and last attempts.
-fn resume(ctx: &Ctx, req: &Req) -> Result<Value> {
+pub(crate) fn resume(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: students::StudentRef = req.json()?;
     let student = student_of(ctx, body.student_id)?;
     #[derive(Deserialize)]

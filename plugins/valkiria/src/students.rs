@@ -236,6 +236,23 @@ pub fn student_values(ctx: &Ctx, records: &[Record<Student>]) -> Result<Vec<Valu
     };
     let enrolments = live_enrolments(ctx, &ids)?;
     let stats = student_stats(ctx, &ids)?;
+    // Their online tests' links (`online::ensure_link`), kept out of the record's fields.
+    let online: Vec<(i64, String)> = if ids.is_empty() {
+        Vec::new()
+    } else {
+        #[derive(Deserialize)]
+        struct Online {
+            id: i64,
+            online_reference: String,
+        }
+        let mut params = params![ctx.business_id];
+        let list = id_list(&mut params, &ids);
+        let rows: Vec<Online> = sql::query_as(
+            &format!("SELECT id, online_reference FROM valkiria_student WHERE business_id = $1 AND online_reference IS NOT NULL AND id IN ({list})"),
+            &params,
+        )?;
+        rows.into_iter().map(|r| (r.id, r.online_reference)).collect()
+    };
     let today = today();
     records
         .iter()
@@ -253,6 +270,7 @@ pub fn student_values(ctx: &Ctx, records: &[Record<Student>]) -> Result<Vec<Valu
             value["attempts"] = json!(s.attempts);
             value["passed"] = json!(s.passed);
             value["last_attempt_at"] = json!(s.last_attempt_at);
+            value["online_url"] = json!(online.iter().find(|(id, _)| *id == record.id).map(|(_, r)| crate::online::link_url(r)));
             Ok(value)
         })
         .collect()
@@ -559,6 +577,9 @@ fn student_update(ctx: &Ctx, req: &Req) -> Result<Value> {
     let state = take_state(&mut body)?;
     body.retain(|key, _| ["dni", "first_name", "last_name", "email", "phone", "contact_id", "branch_id"].contains(&key.as_str()));
     update_with_state::<Student>(ctx, id, body, state.as_deref())?;
+    if state.as_deref() == Some("deleted") {
+        crate::online::revoke_link(ctx, id)?;
+    }
     student_view(ctx, id)
 }
 
@@ -922,6 +943,8 @@ Estas son sus claves para hacer los test online de {{ school }}:
     DNI: {{ dni }}
     PIN: {{ pin }}
 
+Haga los test desde su enlace personal: {{ url }}
+
 Guarde el PIN: se lo pedirán al hacer los test. Con estas claves el PIN anterior deja de valer.
 
 Un saludo,
@@ -943,8 +966,9 @@ fn send_credentials(ctx: &Ctx, req: &Req) -> Result<Value> {
         return Err(Error::invalid_field("email", "El alumno no tiene correo electrónico: añádalo para enviarle sus claves"));
     }
     let pin = new_pin(ctx, student.id)?;
+    let url = crate::online::link_url(&crate::online::ensure_link(ctx, student.id, false)?);
     let context = json!({
-        "name": student.data.name(), "dni": student.data.dni, "pin": pin, "school": school_name(ctx, student.data.branch_id),
+        "name": student.data.name(), "dni": student.data.dni, "pin": pin, "school": school_name(ctx, student.data.branch_id), "url": url,
     });
     mail::send(std::slice::from_ref(&email), CREDENTIALS_SUBJECT, CREDENTIALS_BODY, &context, &[])
         .map_err(|e| Error::invalid_field("email", format!("No se ha podido enviar el correo: {}", e.details)))?;

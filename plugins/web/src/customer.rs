@@ -211,6 +211,23 @@ fn agreements_of(ctx: &Ctx, contact_id: i64) -> Result<Vec<Value>> {
     plugins::call("agreements", "agreement.of_contact", &json!({ "contact_id": contact_id }))
 }
 
+/// `GET web/api/user/valkiria/autologin`: the signed-in customer's personal link to the school's
+/// online tests (the valkiria module's `valkiria.online`: the student who is this contact or has
+/// their DNI), `{url}`. A customer who is no student of the online tests, or a school without
+/// them, is told so (`CONFLICT-000`).
+pub fn valkiria_autologin(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let (session, user) = current(ctx)?;
+    let link: Value = plugins::try_call("valkiria", "valkiria.online", &json!({ "contact_id": session.contact_id, "dni": user.details.nif }))
+        .map_err(|reason| {
+            if plugins::refused_by_host(&reason) {
+                Error::conflict("La autoescuela no ofrece los test online")
+            } else {
+                Error::conflict(reason)
+            }
+        })?;
+    Ok(json!({ "url": link["url"] }))
+}
+
 /// `GET web/api/user/agreement`: the agreements sent to the customer to sign, and those signed.
 pub fn agreements(ctx: &Ctx, _req: &Req) -> Result<Value> {
     let (session, _) = current(ctx)?;
