@@ -177,3 +177,32 @@ async fn a_customer_opens_her_online_tests_from_her_area() {
     let home = ok(&h.get_public("valkiria/online/read", &[("reference", online)]).await).clone();
     assert_eq!((home["first_name"].as_str(), home["enrolments"][0]["licence"].as_str()), (Some("Lucía"), Some("B")), "{home}");
 }
+
+/// From her area, a customer sees her online courses (formative contents) and opens them.
+#[tokio::test]
+async fn a_customer_sees_her_courses_in_her_area() {
+    let h = Harness::start_with(&["plugins/contacts".as_ref(), "plugins/temary".as_ref(), "plugins/formative".as_ref(), "plugins/web".as_ref()])
+        .await
+        .unwrap();
+    let key = ok(&h.post("web/apis/update", json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    let lucia = ok(&h.post("contact/create", json!({ "type": "P", "first_name": "Lucía", "last_name": "Pérez", "email": "lucia@example.com" })).await)["id"].clone();
+    ok(&h.post_as(&key, "web/api/user/access", json!({ "email": "lucia@example.com" })).await);
+    let (_, reference) = access_link(&h);
+    let lucia_in = format!("{key} {reference}");
+    assert_eq!(ok(&h.get_as(&lucia_in, "web/api/user/formative", &[]).await), &json!([]));
+    let syllabus = ok(&h.post("temary/create", json!({ "name": "Permiso B" })).await)["id"].clone();
+    let theme = ok(&h.post("temary/theme/create", json!({ "temary_id": syllabus, "title": "Señales" })).await)["id"].clone();
+    ok(&h.post("temary/subtheme/create", json!({ "theme_id": theme, "title": "Verticales" })).await);
+    let content = ok(&h.post("formative/content/create", json!({ "name": "Teórico B en línea", "hours": 20, "temary_ids": [syllabus], "status": "publish" })).await)["id"].clone();
+    ok(&h.post("formative/assignment/create", json!({ "content_id": content, "contact_ids": [lucia] })).await);
+    let courses = ok(&h.get_as(&lucia_in, "web/api/user/formative", &[]).await).clone();
+    assert_eq!((courses[0]["content_name"].as_str(), courses[0]["hours"].as_i64(), courses[0]["status"].as_str()), (Some("Teórico B en línea"), Some(20), Some("active")), "{courses}");
+    let url = courses[0]["url"].as_str().unwrap();
+    let course = ok(&h.get_public("formative/student/read", &[("reference", url.rsplit_once("/formacion/").unwrap().1)]).await).clone();
+    assert_eq!(course["total"], 1);
+    // Paused by the school: listed without its link.
+    ok(&h.post("formative/assignment/update", json!({ "id": courses[0]["id"], "state": "inactive" })).await);
+    let courses = ok(&h.get_as(&lucia_in, "web/api/user/formative", &[]).await).clone();
+    assert_eq!((courses[0]["status"].as_str(), &courses[0]["url"]), (Some("inactive"), &Value::Null));
+    assert_eq!(code(&h.get_as(&key, "web/api/user/formative", &[]).await), "SESSION-000");
+}

@@ -561,6 +561,30 @@ pub fn grant(ctx: &Ctx, args: Grant) -> Result<Value> {
     }))
 }
 
+/// `formative.of_contact` arguments.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct OfContact {
+    pub contact_id: i64,
+}
+
+/// `formative.of_contact` (the online shop's customer area): the contact's assignments that are
+/// not deleted, newest first, each as answers show it (its `url` only while its access is open
+/// today), with the content's `hours`.
+pub fn of_contact(ctx: &Ctx, args: &OfContact) -> Result<Vec<Value>> {
+    let query = ListQuery { state: Some("all".into()), per_page: Some(100), order: Some("-id".into()), ..ListQuery::default() };
+    let page = resource::list_where::<Assignment>(ctx, &query, Some("contact_id = ${} AND state <> 'deleted'"), vec![args.contact_id.to_sql()])?;
+    let mut items = assignments_json(ctx, &page.items)?;
+    for item in &mut items {
+        let content = content_of(ctx, item["content_id"].as_i64().unwrap_or_default())?;
+        item["hours"] = json!(content.data.hours);
+        if item["status"] != "active" || content.state != "active" {
+            item["url"] = Value::Null;
+        }
+    }
+    Ok(items)
+}
+
 pub fn routes(router: Router) -> Router {
     router
         .post("formative/assignment/create", create)

@@ -268,6 +268,12 @@ impl Plugin for Formative {
                 let granted = assignments::grant(ctx, args).map_err(|e| e.details)?;
                 serde_json::to_string(&granted).map_err(|e| e.to_string())
             }
+            // The online shop's customer area: the signed-in customer's courses.
+            "formative.of_contact" => {
+                let args: assignments::OfContact = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let items = assignments::of_contact(ctx, &args).map_err(|e| e.details)?;
+                serde_json::to_string(&items).map_err(|e| e.to_string())
+            }
             other => Err(format!("unknown function `{other}`")),
         }
     }

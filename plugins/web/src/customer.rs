@@ -211,6 +211,16 @@ fn agreements_of(ctx: &Ctx, contact_id: i64) -> Result<Vec<Value>> {
     plugins::call("agreements", "agreement.of_contact", &json!({ "contact_id": contact_id }))
 }
 
+/// `GET web/api/user/formative`: the customer's courses (the formative module's assignments, its
+/// `formative.of_contact`), newest first; empty when the business does not have the module.
+pub fn formative(ctx: &Ctx, _req: &Req) -> Result<Value> {
+    let (session, _) = current(ctx)?;
+    if !ctx.services.iter().any(|s| s == "formative") {
+        return Ok(json!([]));
+    }
+    plugins::call("formative", "formative.of_contact", &json!({ "contact_id": session.contact_id }))
+}
+
 /// `GET web/api/user/valkiria/autologin`: the signed-in customer's personal link to the school's
 /// online tests (the valkiria module's `valkiria.online`: the student who is this contact or has
 /// their DNI), `{url}`. A customer who is no student of the online tests, or a school without

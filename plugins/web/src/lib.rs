@@ -39,6 +39,7 @@ impl Plugin for Web {
             .get("web/api/user/data", customer::data)
             .get("web/api/user/agreement", customer::agreements)
             .get("web/api/user/valkiria/autologin", customer::valkiria_autologin)
+            .get("web/api/user/formative", customer::formative)
             .get("web/api/ecommerce/preorder/read/all", customer::orders)
             .post("web/api/user/logout", customer::logout)
             .post("web/api/payments/tpv/notify/{key}", order::notify)
