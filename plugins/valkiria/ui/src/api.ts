@@ -160,6 +160,8 @@ export interface Student extends Stored, Partial<NewStudentFields> {
   branch_id?: number | null;
   /** Only in the answer that made it: the new PIN, shown once. */
   pin?: string;
+  /** The student's personal link to take their tests at home (null until made: `student/online`). */
+  online_url?: string | null;
 }
 
 /** One attempt at a test. */
@@ -225,14 +227,21 @@ export interface BankFigures {
   tests: number;
 }
 
-/** A test a student may take (`POST valkiria/vecestest`). */
+/** A test a student may take (`POST valkiria/vecestest`): the test's fields as `blocktest` gives them, and how they did. */
 export interface StudentTest {
   id: number;
   name: string;
   licence: string;
   kind?: TestKind;
+  state?: RecordState;
+  /** The block's name (block tests). */
+  block?: string | null;
   questions?: Counted;
   max_errors?: number;
+  minutes?: number;
+  expires_on?: string | null;
+  /** Its last day is past: it can no longer be taken. */
+  expired?: boolean;
   times: number;
   passed: number;
   best_errors: number | null;
@@ -449,6 +458,38 @@ export interface NewDoubt {
   pin?: string;
 }
 
+/** `POST valkiria/student/online`: the student's link, and where it was mailed (null: not sent). */
+export interface OnlineLink {
+  student_id: number;
+  url: string;
+  sent_to: string | null;
+}
+
+/** What `POST valkiria/student/online` does besides making the link when there is none. */
+export interface OnlineLinkOptions {
+  /** A new link: the old one stops working. */
+  renew?: boolean;
+  /** Mail the link to the student (`REQ-102` on `email` without an address). */
+  send?: boolean;
+}
+
+/** `GET valkiria/online/read?reference=`: the page of a student's link. */
+export interface OnlineHome {
+  /** The student's full name. */
+  name: string;
+  first_name: string;
+  /** A test (and a doubt) needs the student's PIN. */
+  two_factor: boolean;
+  /** The school's name (its branch's trade name). */
+  school: string;
+  /** As `studentsdni` gives them. */
+  enrolments: Enrolment[];
+  /** As `valkiria/vecestest` gives them. */
+  tests: StudentTest[];
+  /** As `valkiria/resume` gives it. */
+  resume: StudentResume;
+}
+
 /** A renewal: a new date, or a number of months (1–36) counted from the later of today and the current end. */
 export type Renewal = { expires_on: string } | { months: number };
 
@@ -472,6 +513,8 @@ export const PERMIT_A_FAMILY = ['AM', 'A1', 'A2', 'A'];
 
 /** The valkiria plugin's calls (README "Calls"). */
 export function valkiriaApi(api: ApiClient) {
+  /** The link routes (README "The online tests at home"): no session (a signed-in browser's token is ignored by the host). */
+  const pub = { auth: false } as const;
   const list = <T>(path: string, params?: object) => api.get<ListPage<T> | T[]>(path, params ? compactQuery(params) : undefined).then(itemsOf);
   return {
     blocks: {
@@ -525,6 +568,19 @@ export function valkiriaApi(api: ApiClient) {
       evolution: (studentId: number, group: EvolutionGroup) =>
         api.post<EvolutionPoint[] | ListPage<EvolutionPoint>>('valkiria/report/evolution', { student_id: studentId, group }).then(itemsOf),
       blocks: (studentId: number) => api.post<BlockProgress[] | ListPage<BlockProgress>>('valkiria/temary/resume', { student_id: studentId }).then(itemsOf),
+      /** `student/online`: the student's link to the tests at home (made when missing); `renew`, `send` only when asked. */
+      online: (studentId: number, { renew, send }: OnlineLinkOptions = {}) =>
+        api.post<OnlineLink>('valkiria/student/online', { student_id: studentId, ...(send ? { send: true } : {}), ...(renew ? { renew: true } : {}) }),
+    },
+    /** The student's own page at home, through their link's reference (no session). */
+    online: {
+      read: (reference: string) => api.get<OnlineHome>('valkiria/online/read', { reference }, pub),
+      /** A test the student may take, in `language` (else `CONFLICT-000` saying why). */
+      take: (reference: string, id: number, language: Language) => api.get<TakingTest>('valkiria/online/test', { reference, id, language }, pub),
+      /** As `tests.correct`, for the link's student. */
+      correct: (reference: string, body: Omit<TakenTest, 'student_id'>) => api.post<Correction>('valkiria/online/test', { reference, ...body }, pub),
+      /** As `doubts.create`, for the link's student. */
+      ask: (reference: string, body: Omit<NewDoubt, 'student_id'>) => api.post<Doubt>('valkiria/online/duda', { reference, ...body }, pub),
     },
     doubts: {
       /** A page of live doubts, newest first (`unread`: the business's unread ones). */

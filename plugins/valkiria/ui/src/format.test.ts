@@ -5,7 +5,7 @@ import { testBody, testDraft } from './components/TestForm';
 import { enrolBody } from './components/EnrolForm';
 import { studentBody, studentDraft } from './components/StudentForm';
 import { PERMIT_A_FAMILY, itemsOf, type Student, type TestDetail } from './api';
-import { bankPath, doubtPath, editorPath, idParam, studentPath, takePath } from './paths';
+import { bankPath, doubtPath, editorPath, idParam, onlinePath, studentPath, takePath } from './paths';
 import { question, student, testDetail } from './test/fixtures';
 
 describe('what the screens show', () => {
@@ -68,6 +68,8 @@ describe('what the screens show', () => {
     expect(studentPath(21)).toBe('/valkiria/alumno/21');
     expect(takePath(202, 21)).toBe('/valkiria/test/202/alumno/21');
     expect(doubtPath(701)).toBe('/dudas/view/701');
+    expect(onlinePath('lnk_ana_9f2c7d')).toBe('/test/online/lnk_ana_9f2c7d');
+    expect(onlinePath('lnk_ana_9f2c7d', 202)).toBe('/test/online/lnk_ana_9f2c7d?test=202');
     expect(idParam('12')).toBe(12);
     expect(idParam('x')).toBe(-1);
     expect(idParam(undefined)).toBe(-1);

@@ -63,3 +63,7 @@ export const SHORT_DOUBT = 160;
 
 /** Answers are lettered a, b, c, d. */
 export const ANSWER_LETTERS = ['a', 'b', 'c', 'd'];
+
+/** Why a student's page at home cannot show their tests: an unknown link, one no longer valid, the access refused now, or the service gone. */
+export type OnlineClosed = 'unknown' | 'revoked' | 'access' | 'unavailable';
+export const ONLINE_CLOSED: OnlineClosed[] = ['unknown', 'revoked', 'access', 'unavailable'];

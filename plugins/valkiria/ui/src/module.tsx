@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { defineModule } from '@volante/plugin-ui';
 import { NAMESPACE, resources } from './i18n';
 import { PERMISSION } from './lists';
-import { BANK_PATH, DOUBTS_PATH, DOUBT_ROUTE, EDITOR_ROUTE, EXPIRIES_PATH, STUDENTS_PATH, STUDENT_ROUTE, TAKE_ROUTE } from './paths';
+import { BANK_PATH, DOUBTS_PATH, DOUBT_ROUTE, EDITOR_ROUTE, EXPIRIES_PATH, ONLINE_ROUTE, STUDENTS_PATH, STUDENT_ROUTE, TAKE_ROUTE } from './paths';
 import './valkiria.css';
 
 const BankPage = lazy(() => import('./pages/BankPage'));
@@ -15,11 +15,13 @@ const ExpiriesPage = lazy(() => import('./pages/ExpiriesPage'));
 const TakeTestPage = lazy(() => import('./pages/TakeTestPage'));
 const DoubtsPage = lazy(() => import('./pages/DoubtsPage'));
 const DoubtPage = lazy(() => import('./pages/DoubtPage'));
+const OnlineTestsPage = lazy(() => import('./pages/OnlineTestsPage'));
 
 /**
- * Eight routes (README "Screens", plugin.toml [ui] routes), each behind the `valkiria` permission:
- * the bank of a licence, a test's editor, the students, a student, the expiries, taking a test,
- * the doubts and a doubt.
+ * Nine routes (README "Screens", plugin.toml [ui] routes): eight behind the `valkiria` permission
+ * (the bank of a licence, a test's editor, the students, a student, the expiries, taking a test,
+ * the doubts and a doubt) and the student's own page at home, opened with their personal link
+ * (`[ui] public_routes`: no session, no permission; the shell shows it in its public layout).
  */
 const valkiria = defineModule({
   id: 'valkiria',
@@ -34,6 +36,7 @@ const valkiria = defineModule({
     { path: TAKE_ROUTE, Component: TakeTestPage, permission: PERMISSION },
     { path: DOUBTS_PATH, Component: DoubtsPage, permission: PERMISSION },
     { path: DOUBT_ROUTE, Component: DoubtPage, permission: PERMISSION },
+    { path: ONLINE_ROUTE, Component: OnlineTestsPage },
   ],
 });
 

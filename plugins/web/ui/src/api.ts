@@ -202,6 +202,15 @@ export interface CustomerData {
   agreements: { total: number; pending: number };
 }
 
+/**
+ * `GET web/api/user/valkiria/autologin`: the customer's personal link to the school's online
+ * tests (the valkiria module's page of the student who is this customer), a full address of the
+ * same Volante host.
+ */
+export interface ValkiriaLink {
+  url: string;
+}
+
 export type AgreementStatus = 'requested' | 'signed';
 
 /** An agreement the school asked the customer to sign (`GET web/api/user/agreement`). */

@@ -3,31 +3,39 @@ import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
 import type { Correction, TakingTest } from '../api';
 import { clock, letter } from '../format';
-import { studentPath } from '../paths';
 import { ResultBadge } from './Badges';
 import { DoubtAsk, type DoubtAsked } from './DoubtAsk';
+
+/** Where the correction's first button goes: a route of the app (`to`) or an action (`onClick`). */
+export interface CorrectionBack {
+  label: string;
+  to?: string;
+  onClick?(): void;
+}
+
+export interface CorrectionViewProps {
+  correction: Correction;
+  test: TakingTest;
+  /** The student has two-factor on: a doubt asks for the PIN too. */
+  twoFactor: boolean;
+  /** "Volver al alumno" on a classroom computer, "Volver a mis test" at home. */
+  back: CorrectionBack;
+  onRetry(): void;
+  /** Sends a doubt about a question of this attempt. */
+  askDoubt(questionId: number, doubt: DoubtAsked): Promise<unknown>;
+  /** Told of a doubt's refusal once it is shown. */
+  onRefused?(failure: unknown): void;
+  /** The PIN's label in the doubts' form ("PIN del alumno" by default). */
+  pinLabel?: string;
+}
 
 /**
  * A corrected attempt: APTO or NO APTO, the errors of the most allowed, the blank ones and the
  * time; then each question with the answer chosen and the right one marked, and its
  * explanation, and "Tengo una duda" (`DoubtAsk`: `askDoubt` sends it about that question, with
- * the PIN when the student has `twoFactor`). "Volver al alumno" and "Repetir el test".
+ * the PIN when the student has `twoFactor`). `back` and "Repetir el test".
  */
-export function CorrectionView({
-  correction,
-  test,
-  studentId,
-  twoFactor,
-  onRetry,
-  askDoubt,
-}: {
-  correction: Correction;
-  test: TakingTest;
-  studentId: number;
-  twoFactor: boolean;
-  onRetry(): void;
-  askDoubt(questionId: number, doubt: DoubtAsked): Promise<unknown>;
-}) {
+export function CorrectionView({ correction, test, twoFactor, back, onRetry, askDoubt, onRefused, pinLabel }: CorrectionViewProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <section className="card valkiria-take" aria-labelledby="valkiria-correction-title" data-testid="correction">
@@ -45,9 +53,15 @@ export function CorrectionView({
           </p>
         </div>
         <div className="valkiria-actions">
-          <Link className="vk-btn vk-btn--light" to={studentPath(studentId)} data-testid="correction-back">
-            {t('correction.back')}
-          </Link>
+          {back.to !== undefined ? (
+            <Link className="vk-btn vk-btn--light" to={back.to} data-testid="correction-back">
+              {back.label}
+            </Link>
+          ) : (
+            <button type="button" className="vk-btn vk-btn--light" data-testid="correction-back" onClick={back.onClick}>
+              {back.label}
+            </button>
+          )}
           <button type="button" className="vk-btn vk-btn--primary" data-testid="correction-retry" onClick={onRetry}>
             {t('correction.retry')}
           </button>
@@ -89,7 +103,7 @@ export function CorrectionView({
                 {q.explanation}
               </p>
             )}
-            <DoubtAsk number={q.position} twoFactor={twoFactor} send={(doubt) => askDoubt(q.id, doubt)} />
+            <DoubtAsk number={q.position} twoFactor={twoFactor} pinLabel={pinLabel} onRefused={onRefused} send={(doubt) => askDoubt(q.id, doubt)} />
           </li>
         ))}
       </ol>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, NotesField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
+import { FormActions, FormMessages, NotesField, UI_NAMESPACE, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { isPin } from '../format';
 import { MAX_DOUBT } from '../lists';
+import { PinField } from './PinField';
 
 /** What a doubt asked from a correction sends besides the student, question and attempt. */
 export interface DoubtAsked {
@@ -11,13 +12,23 @@ export interface DoubtAsked {
   pin?: string;
 }
 
+interface DoubtAskProps {
+  /** The question's number in the test. */
+  number: number;
+  twoFactor: boolean;
+  send(doubt: DoubtAsked): Promise<unknown>;
+  onRefused?(failure: unknown): void;
+  /** The PIN's label ("PIN del alumno" by default). */
+  pinLabel?: string;
+}
+
 /**
  * "Tengo una duda" under a corrected question: it opens a small form (the doubt's text; the PIN,
  * as the test asked it, when the student has two-factor), checked first; sent, it says "Duda
  * enviada" in its place. The host's errors under their fields (`REQ-102` on `pin`, `text`),
- * the rest above the form.
+ * the rest above the form; `onRefused` is told of each refusal once shown.
  */
-export function DoubtAsk({ number, twoFactor, send }: { number: number; twoFactor: boolean; send(doubt: DoubtAsked): Promise<unknown> }) {
+export function DoubtAsk({ number, twoFactor, send, onRefused, pinLabel }: DoubtAskProps) {
   const { t } = useTranslation(NAMESPACE);
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
@@ -41,12 +52,12 @@ export function DoubtAsk({ number, twoFactor, send }: { number: number; twoFacto
   }
   return (
     <div className="valkiria-doubt-ask">
-      <AskForm number={number} twoFactor={twoFactor} send={send} onSent={() => setSent(true)} onCancel={() => setOpen(false)} />
+      <AskForm number={number} twoFactor={twoFactor} send={send} onRefused={onRefused} pinLabel={pinLabel} onSent={() => setSent(true)} onCancel={() => setOpen(false)} />
     </div>
   );
 }
 
-function AskForm({ number, twoFactor, send, onSent, onCancel }: { number: number; twoFactor: boolean; send(doubt: DoubtAsked): Promise<unknown>; onSent(): void; onCancel(): void }) {
+function AskForm({ number, twoFactor, send, onRefused, pinLabel, onSent, onCancel }: DoubtAskProps & { onSent(): void; onCancel(): void }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm<{ text: string; pin: string }, DoubtAsked>(
@@ -62,6 +73,7 @@ function AskForm({ number, twoFactor, send, onSent, onCancel }: { number: number
         await send(body);
         onSent();
       },
+      onRefused,
       fallback: t('ask.error'),
     },
   );
@@ -69,7 +81,7 @@ function AskForm({ number, twoFactor, send, onSent, onCancel }: { number: number
     <form className="vk-form valkiria-inline-form" noValidate aria-label={t('ask.formNamed', { number })} aria-busy={busy} data-testid="doubt-form" onSubmit={handleSubmit}>
       <FormMessages errors={errors.errors} general={errors.general} testId="doubt-form-errors" />
       <NotesField ctx={ctx} field="text" label={t('ask.text')} maxLength={MAX_DOUBT} value={draft.text} onChange={(text) => set({ text })} />
-      {twoFactor && <InputField ctx={ctx} field="pin" label={t('take.pin')} hint={t('take.pinHint')} type="password" inputMode="numeric" maxLength={6} value={draft.pin} onChange={(pin) => set({ pin })} />}
+      {twoFactor && <PinField ctx={ctx} label={pinLabel} value={draft.pin} onChange={(pin) => set({ pin })} />}
       <FormActions>
         <button type="button" className="vk-btn vk-btn--light" disabled={busy} data-testid="doubt-cancel" onClick={onCancel}>
           {t('cancel')}

@@ -9,6 +9,7 @@ import { STUDENTS_PATH, idParam } from '../paths';
 import { SubNav } from '../components/SubNav';
 import { StudentHead } from '../components/StudentHead';
 import { EnrolmentsCard } from '../components/EnrolmentsCard';
+import { OnlineLinkCard } from '../components/OnlineLinkCard';
 import { BlocksTab, EvolutionTab, FailedTab, SummaryTab, TestsTab } from '../components/StudentReports';
 import { ResetsTab } from '../components/ResetsTab';
 import { StudentDoubts } from '../components/StudentDoubts';
@@ -20,9 +21,10 @@ type Tab = (typeof TABS)[number];
 
 /**
  * `/valkiria/alumno/{student_id}` — a student (`useStudent`: `resume`, `studentsdni` only when needed).
- * Under the head and the enrolments, tabs read on opening: the summary, the tests they can take
- * (each with "Hacer test", but for an inactive or deleted student), the evolution, the blocks,
- * the failed questions, their doubts and the resets.
+ * Under the head, the enrolments and the link to the tests at home ("Test online en casa"), tabs
+ * read on opening: the summary, the tests they can take (each with "Hacer test", but for an
+ * inactive or deleted student), the evolution, the blocks, the failed questions, their doubts and
+ * the resets.
  */
 export default function StudentPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -52,6 +54,7 @@ export default function StudentPage() {
       <>
         <StudentHead api={api} student={current} onChanged={change} />
         <EnrolmentsCard api={api} student={current} onChanged={reload} />
+        <OnlineLinkCard api={api} student={current} onChanged={reload} />
         <section className="card" data-testid="student-tabs">
           <Tabs id={TABS_ID} label={t('tabs.label')} tabs={TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))} selected={tab} onSelect={(key) => setTab(key as Tab)} />
           {TABS.map((key) => (

@@ -111,6 +111,7 @@ export function student(extra: object = {}) {
     attempts: 6,
     passed: 5,
     last_attempt_at: '2026-05-18T10:30:00.000Z' as string | null,
+    online_url: null as string | null,
     ...extra,
   };
 }
@@ -282,6 +283,46 @@ export function doubtQuestion(extra: object = {}) {
       { id: 701, student_name: 'Ana López García', text: doubt().text, answer: '', created_at: '2026-05-20T10:05:00.000Z', read: false },
       { id: 705, student_name: 'Marta Gil Sanz', text: '¿Y en una travesía?', answer: 'También está prohibido.', created_at: '2026-05-02T08:00:00.000Z', read: true },
     ],
+    ...extra,
+  };
+}
+
+/* The online tests at home (README "The online tests at home"). */
+
+/** Ana's personal link: its reference, and the address the host answers for it. */
+export const REFERENCE = 'lnk_ana_9f2c7d';
+export const onlineUrl = (reference = REFERENCE) => `https://volante.example.com/test/online/${reference}`;
+
+/** A test of `vecestest` (and of the home's `tests`): "Examen B 1" (2 questions, 30 minutes, 1 error), taken 3 times. */
+export function studentTest(extra: object = {}) {
+  return {
+    ...testRow(),
+    times: 3,
+    passed: 2,
+    best_errors: 0 as number | null,
+    last_at: '2026-05-18T10:30:00.000Z' as string | null,
+    ...extra,
+  };
+}
+
+/**
+ * `GET valkiria/online/read?reference=`: Ana (no two-factor) of "Autoescuela Demo Centro", her
+ * enrolments (B in force, AM expired), her tests (Examen B 1; "Señales AM", of the expired AM;
+ * "Examen B 2", expired on 01/05/2026) and her summary.
+ */
+export function onlineHome(extra: object = {}) {
+  return {
+    name: 'Ana López García',
+    first_name: 'Ana',
+    two_factor: false,
+    school: 'Autoescuela Demo Centro',
+    enrolments: enrolments(),
+    tests: [
+      studentTest(),
+      studentTest({ id: 210, name: 'Señales AM', licence: 'AM', kind: 'block', block: 'Señales', question_ids: [120, 121, 122], questions: 3, max_errors: 2, minutes: 10, times: 0, passed: 0, best_errors: null, last_at: null }),
+      studentTest({ id: 203, name: 'Examen B 2', expires_on: '2026-05-01', expired: true, times: 1, passed: 0, best_errors: 2, last_at: '2026-04-28T17:45:00.000Z' }),
+    ],
+    resume: resume({ online_url: onlineUrl() }),
     ...extra,
   };
 }

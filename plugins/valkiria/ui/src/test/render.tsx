@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import type { SessionUser } from '@volante/plugin-ui';
+import { createSessionStore, type SessionUser } from '@volante/plugin-ui';
 import { mockApi, mockRealtime, type MockApi, type MockRealtime } from '@volante/plugin-ui/testing';
 import { renderModuleRoutes, testDirector } from '@volante/plugin-ui/testing/module';
+import { useLocation } from 'react-router';
 import valkiria from '../module';
 
 /** The demo director (`super`: every permission) with the valkiria service. */
@@ -18,4 +19,18 @@ export function renderLive(path: string, api: MockApi = mockApi(), realtime: Moc
   const result = renderModule(path, api, director, undefined, realtime);
   realtime.ready();
   return { ...result, realtime };
+}
+
+/**
+ * A fake host for a visitor without a session (the student's page at home): its store keeps no
+ * token, even when the test renderer signs in.
+ */
+export function anonymousApi(routes: Parameters<typeof mockApi>[0] = {}): MockApi {
+  const store = { ...createSessionStore(), signIn: () => {} };
+  return mockApi(routes, { store });
+}
+
+/** The address bar's query (the kit's renderer shows only the path). */
+export function LocationSearch() {
+  return <output data-testid="location-search">{useLocation().search}</output>;
 }

@@ -10,7 +10,7 @@
  * - `SESSION-001` on any of them purges the stored token, and the key too when no token was sent.
  */
 import { hasErrorCode, sessionInvalid, type ApiClient, type CallOptions } from '@volante/plugin-ui';
-import type { CustomerAgreement, CustomerData, CustomerUser, Order, PreorderAnswer, PreorderBody, StorefrontMethods, StorefrontProduct } from '../api';
+import type { CustomerAgreement, CustomerData, CustomerUser, Order, PreorderAnswer, PreorderBody, StorefrontMethods, StorefrontProduct, ValkiriaLink } from '../api';
 
 export const CUSTOMER_STORAGE = {
   key: 'volante.customer.key',
@@ -144,6 +144,8 @@ export function customerApi(client: ApiClient, store: CustomerStore = customerSt
     /** The customer's orders; `search` trimmed (always sent, empty for all). */
     orders: (search: string) => call((o) => client.get<Order[]>('web/api/ecommerce/preorder/read/all', { search: search.trim() }, o)),
     agreements: () => call((o) => client.get<CustomerAgreement[]>('web/api/user/agreement', undefined, o)),
+    /** The customer's link to the school's online tests (`CONFLICT-000` with the reason when they have none). */
+    valkiriaLink: () => call((o) => client.get<ValkiriaLink>('web/api/user/valkiria/autologin', undefined, o)),
     product: (id: number) => call((o) => client.get<StorefrontProduct>(`web/api/product/read/${id}`, undefined, o)),
     methods: () => call((o) => client.get<StorefrontMethods>('web/api/payments/tpv/read', undefined, o)),
     preorder: (body: PreorderBody) => call((o) => client.post<PreorderAnswer>('web/api/ecommerce/preorder', body, o)),

@@ -1,19 +1,21 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, useDraftForm, useLoad, type FieldErrors } from '@volante/plugin-ui';
+import { ErrorList, FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, errorList, useDraftForm, useLoad, type FieldErrors } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { CUSTOMER_PATHS } from '../lists';
 import { CustomerArea } from '../customer/CustomerArea';
 import type { CustomerApi } from '../customer/session';
 import { looksLikeEmail } from '../customer/checks';
+import { browser, isWebAddress } from '../customer/browser';
 
 /**
  * `/layout/contact/dashboard` — the customer area's start (public). Signed out: "Acceder al área
  * de cliente", an e-mail to send the access link to (`POST web/api/user/access {email}`), then the
  * same notice whether or not the e-mail is a customer's. Signed in: `user/verify`, then
  * `user/data`: the greeting with the customer's name and the cards of their orders (total,
- * unpaid) and agreements (total, pending signature), each linking to its page.
+ * unpaid) and agreements (total, pending signature), each linking to its page, and "Mis test
+ * online" (`OnlineTestsCard`).
  */
 export default function CustomerDashboardPage() {
   return <CustomerArea requireSignIn={false}>{({ api, signedIn }) => (signedIn ? <Summary api={api} /> : <AccessForm api={api} />)}</CustomerArea>;
@@ -116,7 +118,50 @@ function Summary({ api }: { api: CustomerApi }) {
             {t('customer.dashboard.agreements.link')}
           </Link>
         </section>
+        <OnlineTestsCard api={api} />
       </div>
     </div>
+  );
+}
+
+/**
+ * "Mis test online": `GET web/api/user/valkiria/autologin` with the customer's sign-in, then the
+ * browser goes to the address answered (the student's own page of the school's online tests, on
+ * the same Volante host). The host's refusal (`CONFLICT-000`: not a student of the online tests,
+ * or the school without them) is shown in the card with its reason.
+ */
+function OnlineTestsCard({ api }: { api: CustomerApi }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [busy, setBusy] = useState(false);
+  const [failures, setFailures] = useState<string[]>([]);
+
+  async function open() {
+    setFailures([]);
+    setBusy(true);
+    try {
+      const answer = await api.valkiriaLink();
+      if (isWebAddress(answer?.url)) {
+        // the page goes away: the button stays busy meanwhile
+        browser.assign(answer.url);
+        return;
+      }
+      setFailures([t('customer.dashboard.valkiria.error')]);
+    } catch (failure) {
+      setFailures(errorList(failure).map((e) => e.details || t('customer.dashboard.valkiria.error')));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section className="card web-section" aria-labelledby="web-customer-valkiria" data-testid="summary-valkiria">
+      <h2 id="web-customer-valkiria" className="card__title">
+        {t('customer.dashboard.valkiria.title')}
+      </h2>
+      <p className="muted web-hint">{t('customer.dashboard.valkiria.explain')}</p>
+      <ErrorList messages={failures} testId="valkiria-errors" />
+      <button type="button" className="vk-btn vk-btn--primary" disabled={busy} data-testid="valkiria-open" onClick={() => void open()}>
+        {busy ? t('customer.dashboard.valkiria.opening') : t('customer.dashboard.valkiria.open')}
+      </button>
+    </section>
   );
 }

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { LocationSearch, renderModule, storeCustomer, storedCustomer } from '../test/render';
 import { CUSTOMER_TOKEN, WEBAPI_KEY, customerData, customerUser } from '../test/fixtures';
+import { browser } from '../customer/browser';
 
 const DASHBOARD = '/layout/contact/dashboard';
 const auth = (req: MockRequest) => req.headers.authorization;
@@ -152,5 +153,76 @@ describe('/layout/contact/dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     expect(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).toBeInTheDocument();
     expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+  });
+});
+
+describe('"Mis test online" on the dashboard', () => {
+  const TESTS_URL = 'https://volante.example.com/test/online/lnk_lucia_4b1e';
+  /** Where the page sent the browser (jsdom cannot navigate: `assign` is caught). */
+  let assigned: string[] = [];
+  beforeEach(() => {
+    assigned = [];
+    vi.spyOn(browser, 'assign').mockImplementation((url: string) => {
+      assigned.push(url);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const card = async () => screen.findByTestId('summary-valkiria');
+
+  it("asks for the customer's link with their sign-in and sends the browser to it", async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/valkiria/autologin': envelopeOk({ url: TESTS_URL }) });
+    renderModule(DASHBOARD, api);
+    const tests = await card();
+    expect(within(tests).getByRole('heading', { name: 'Mis test online' })).toBeInTheDocument();
+    // nothing is asked before the customer wants it
+    expect(api.calls('GET web/api/user/valkiria/autologin')).toHaveLength(0);
+    fireEvent.click(within(tests).getByRole('button', { name: 'Ir a mis test online' }));
+    await waitFor(() => expect(assigned).toEqual([TESTS_URL]));
+    const [autologin] = api.calls('GET web/api/user/valkiria/autologin');
+    expect(auth(autologin)).toBe(`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`);
+    expect(within(tests).queryByTestId('valkiria-errors')).toBeNull();
+  });
+
+  it("a customer who is no student of the online tests (CONFLICT-000) is told the host's reason in the card", async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/valkiria/autologin': readError('CONFLICT-000', 'No tiene acceso a los test online: consulte con su autoescuela') });
+    renderModule(DASHBOARD, api);
+    const tests = await card();
+    fireEvent.click(within(tests).getByTestId('valkiria-open'));
+    expect(await within(tests).findByTestId('valkiria-errors')).toHaveTextContent('No tiene acceso a los test online: consulte con su autoescuela');
+    expect(within(tests).getByTestId('valkiria-open')).toBeEnabled();
+    expect(assigned).toEqual([]);
+    // still signed in: the rest of the dashboard stays
+    expect(screen.getByTestId('customer-greeting')).toBeInTheDocument();
+    expect(storedCustomer().token).toBe(CUSTOMER_TOKEN);
+
+    api.on('GET web/api/user/valkiria/autologin', readError('CONFLICT-000', 'La autoescuela no ofrece los test online'));
+    fireEvent.click(within(tests).getByTestId('valkiria-open'));
+    await waitFor(() => expect(within(tests).getByTestId('valkiria-errors')).toHaveTextContent('La autoescuela no ofrece los test online'));
+    expect(within(tests).getByTestId('valkiria-errors')).not.toHaveTextContent('No tiene acceso');
+    expect(assigned).toEqual([]);
+  });
+
+  it('an answer that is not a web address is not followed', async () => {
+    storeCustomer();
+    renderModule(DASHBOARD, signedInHost({ 'GET web/api/user/valkiria/autologin': envelopeOk({ url: 'javascript:alert(1)' }) }));
+    const tests = await card();
+    fireEvent.click(within(tests).getByTestId('valkiria-open'));
+    expect(await within(tests).findByTestId('valkiria-errors')).toHaveTextContent('No se han podido abrir sus test online');
+    expect(assigned).toEqual([]);
+  });
+
+  it('an expired token (SESSION-001) is purged: the access form shows', async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/valkiria/autologin': readError('SESSION-001', 'La sesión del cliente no es válida o ha caducado') });
+    renderModule(DASHBOARD, api);
+    fireEvent.click(within(await card()).getByTestId('valkiria-open'));
+    expect(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).toBeInTheDocument();
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+    expect(assigned).toEqual([]);
   });
 });
