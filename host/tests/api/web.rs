@@ -484,8 +484,9 @@ async fn a_sale_runs_the_products_automatic_processes() {
 }
 
 /// The online shop sells a formative content: a trial (half of its lessons) to a buyer who is not
-/// yet a client (who becomes one), then the whole course, which extends and opens the same
-/// assignment; the buyer gets their personal link by mail.
+/// yet a client (who becomes one), first failing because the content is not published and run
+/// again once it is; then the whole course, which extends and opens the same assignment; the
+/// buyer gets their personal link by mail.
 #[tokio::test]
 async fn a_sale_gives_the_buyer_a_formative_content() {
     let app = app_with_plugins().await;
@@ -502,7 +503,7 @@ async fn a_sale_gives_the_buyer_a_formative_content() {
         id(&app.post("temary/subtheme/create", Some(&director), json!({ "theme_id": theme, "title": title })).await);
     }
     let content = app
-        .post("formative/content/create", Some(&director), json!({ "name": "Teórico B en línea", "temary_ids": [syllabus], "access_days": 60, "status": "publish" }))
+        .post("formative/content/create", Some(&director), json!({ "name": "Teórico B en línea", "temary_ids": [syllabus], "access_days": 60 }))
         .await;
     let content_id = id(&content);
     // A process without its content, or with a percentage out of range, is refused.
@@ -535,6 +536,24 @@ async fn a_sale_gives_the_buyer_a_formative_content() {
     let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(trial)).await;
     let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
     assert_ok(&bank_notifies(&app, &notify_url, &reference, 1210, "0000", None).await);
+    // The content is not published yet: the process fails, and says why.
+    let mut runs = Value::Null;
+    for _ in 0..50 {
+        runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &trial.to_string())]).await).clone();
+        if runs["total"] == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!((runs["items"][0]["ok"].as_bool(), runs["items"][0]["attempts"].as_i64()), (Some(false), Some(1)), "{runs}");
+    assert!(runs["items"][0]["detail"].as_str().unwrap().contains("no está publicado"), "{runs}");
+    let run_id = runs["items"][0]["id"].clone();
+    // Published, the failed run is run again: now it gives the content.
+    assert_ok(&app.post("formative/content/update", Some(&director), json!({ "id": content_id, "status": "publish" })).await);
+    let again = app.post("product/process/retry", Some(&director), json!({ "id": run_id })).await;
+    assert_eq!((assert_ok(&again)["ok"].as_bool(), again["data"]["attempts"].as_i64()), (Some(true), Some(2)), "{again}");
+    let twice = app.post("product/process/retry", Some(&director), json!({ "id": run_id })).await;
+    assert_eq!(error_code(&twice), "CONFLICT-000", "{twice}");
     let mut page = Value::Null;
     for _ in 0..50 {
         page = assignments().await;
@@ -564,7 +583,7 @@ async fn a_sale_gives_the_buyer_a_formative_content() {
     }
     assert!(mailed, "{:?}", app.mails_to("lucia@example.es"));
     let runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &trial.to_string())]).await).clone();
-    assert_eq!((runs["items"][0]["ok"].as_bool(), runs["items"][0]["kind_name"].as_str()), (Some(true), Some("Porcentaje de contenidos")), "{runs}");
+    assert_eq!((runs["total"].as_i64(), runs["items"][0]["ok"].as_bool(), runs["items"][0]["kind_name"].as_str()), (Some(1), Some(true), Some("Porcentaje de contenidos")), "{runs}");
 
     // The whole course: the same assignment, a year of access, every lesson open.
     let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(full)).await;

@@ -58,6 +58,7 @@ impl Plugin for Products {
             .get("product/read/{id}", |ctx, req| product::detail(ctx, req.param("id")?))
             .get("product/taxes", product::taxes)
             .get("product/process/runs", process::runs)
+            .post("product/process/retry", process::retry)
     }
 
     fn on_event(ctx: &Ctx, name: &str, payload_json: &str) -> std::result::Result<(), String> {
@@ -96,7 +97,8 @@ impl Plugin for Products {
             .resource::<Product>()
             .add::<IdBody>("products_id")
             .add::<category::StateBody>("products_state")
-            .add::<product::CloneBody>("product_pricing_clone");
+            .add::<product::CloneBody>("product_pricing_clone")
+            .add::<process::RetryBody>("product_process_retry");
     }
 }
 

@@ -144,7 +144,7 @@ pub struct PaidLine {
     pub product_id: i64,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Buyer {
     pub name: String,
@@ -175,9 +175,11 @@ pub fn on_paid(ctx: &Ctx, order: &PaidOrder) -> Result<()> {
                 Ok(detail) => (true, detail),
                 Err(err) => (false, err.details),
             };
+            // The buyer is kept with the run, so a failed one can be run again.
+            let buyer = json!({ "customer": order.customer, "contact_id": order.contact_id }).to_string();
             sql::execute(
-                "INSERT INTO products_process_run (business_id, order_id, order_reference, product_id, product_name, position, kind, ok, detail, buyer_email, ran_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                "INSERT INTO products_process_run (business_id, order_id, order_reference, product_id, product_name, position, kind, ok, detail, buyer_email, ran_at, buyer) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                 &params![
                     ctx.business_id,
                     order.id,
@@ -189,7 +191,8 @@ pub fn on_paid(ctx: &Ctx, order: &PaidOrder) -> Result<()> {
                     ok,
                     detail,
                     order.customer.email.as_str(),
-                    host::now()
+                    host::now(),
+                    buyer
                 ],
             )?;
         }
@@ -294,6 +297,19 @@ struct Run {
     detail: String,
     buyer_email: String,
     ran_at: String,
+    /// How many times it ran (1, more when run again after failing).
+    attempts: i64,
+}
+
+const RUN_COLUMNS: &str =
+    "id, order_id, order_reference, product_id, product_name, position, kind, CASE WHEN ok THEN 1 ELSE 0 END AS ok, detail, buyer_email, ran_at, attempts";
+
+/// A run as answers show it.
+fn run_json(run: &Run) -> Value {
+    let mut value = json!(run);
+    value["ok"] = json!(run.ok == 1);
+    value["kind_name"] = json!(KINDS.iter().find(|(k, _)| *k == run.kind).map_or("", |(_, n)| *n));
+    value
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -325,21 +341,12 @@ pub fn runs(ctx: &Ctx, req: &Req) -> Result<Value> {
     let offset = (page as i64 - 1) * per_page as i64;
     let items: Vec<Run> = sql::query_as(
         &format!(
-            "SELECT id, order_id, order_reference, product_id, product_name, position, kind, CASE WHEN ok THEN 1 ELSE 0 END AS ok, detail, buyer_email, ran_at \
-             FROM products_process_run WHERE {condition} ORDER BY ran_at DESC, id DESC LIMIT {per_page} OFFSET {offset}"
+            "SELECT {RUN_COLUMNS} FROM products_process_run WHERE {condition} ORDER BY ran_at DESC, id DESC LIMIT {per_page} OFFSET {offset}"
         ),
         &params,
     )?;
     let shown = items.len() as i64;
-    let items: Vec<Value> = items
-        .into_iter()
-        .map(|run| {
-            let mut value = json!(run);
-            value["ok"] = json!(run.ok == 1);
-            value["kind_name"] = json!(KINDS.iter().find(|(k, _)| *k == run.kind).map_or("", |(_, n)| *n));
-            value
-        })
-        .collect();
+    let items: Vec<Value> = items.iter().map(run_json).collect();
     Ok(serde_json::to_value(Page {
         items,
         total,
@@ -348,6 +355,65 @@ pub fn runs(ctx: &Ctx, req: &Req) -> Result<Value> {
         from: if shown == 0 { 0 } else { offset + 1 },
         to: offset + shown,
     })?)
+}
+
+/// `POST product/process/retry` body.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct RetryBody {
+    /// The run (of `product/process/runs`).
+    pub id: i64,
+}
+
+/// `POST product/process/retry`: a failed run is run again (the product's process at the same
+/// place, for the same order and buyer), once its cause is mended (the module switched on, the
+/// agreement restored, the content published); answers the run with what it did this time.
+pub fn retry(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let body: RetryBody = req.json()?;
+    #[derive(Deserialize)]
+    struct Stored {
+        #[serde(flatten)]
+        run: Run,
+        buyer: String,
+    }
+    let stored: Option<Stored> = sql::query_optional(
+        &format!("SELECT {RUN_COLUMNS}, buyer FROM products_process_run WHERE business_id = $1 AND id = $2"),
+        &params![ctx.business_id, body.id],
+    )?;
+    let Some(Stored { run: current, buyer }) = stored else {
+        return Err(Error::new(codes::NOT_FOUND, "Ejecución no encontrada").with_data(json!({ "entity": "Ejecución", "id": body.id })));
+    };
+    // Only within the products the caller sees.
+    let product = resource::find::<Product>(ctx, current.product_id)?;
+    if current.ok == 1 {
+        return Err(Error::conflict("El proceso ya se ejecutó bien: no se repite"));
+    }
+    #[derive(Deserialize)]
+    struct Kept {
+        customer: Buyer,
+        contact_id: Option<i64>,
+    }
+    let kept: Kept = serde_json::from_str(&buyer)
+        .map_err(|_| Error::conflict("Esta ejecución es anterior a guardar los datos del comprador: no se puede repetir"))?;
+    let process = product
+        .data
+        .processes
+        .get(current.position as usize)
+        .filter(|p| p.kind == current.kind)
+        .ok_or_else(|| Error::conflict("El producto ya no tiene ese proceso"))?;
+    let order = PaidOrder { id: current.order_id, reference: current.order_reference.clone(), lines: Vec::new(), customer: kept.customer, contact_id: kept.contact_id };
+    let (ok, detail) = match run(&order, &product.data.name, process) {
+        Ok(detail) => (true, detail),
+        Err(err) => (false, err.details),
+    };
+    sql::execute(
+        "UPDATE products_process_run SET ok = $1, detail = $2, ran_at = $3, attempts = attempts + 1 WHERE business_id = $4 AND id = $5",
+        &params![ok, detail, host::now(), ctx.business_id, current.id],
+    )?;
+    let run: Run = sql::query_one(
+        &format!("SELECT {RUN_COLUMNS} FROM products_process_run WHERE business_id = $1 AND id = $2"),
+        &params![ctx.business_id, current.id],
+    )?;
+    Ok(run_json(&run))
 }
 
 #[cfg(test)]
