@@ -228,6 +228,45 @@ export interface CustomerAgreement {
   signed_url: string | null;
 }
 
+/**
+ * Where a customer's online course stands today: open (`active`), not started yet (`pending`),
+ * ended (`expired`), or paused by the school (`inactive`).
+ */
+export type CourseStatus = 'active' | 'pending' | 'expired' | 'inactive';
+
+/**
+ * One of the customer's online courses (`GET web/api/user/formative`): an assignment of the
+ * formative module's content, as that module answers it (plugins/formative/README.md) with the
+ * content's `hours`. Days are `YYYY-MM-DD`; the other instants are ISO date-times.
+ */
+export interface CustomerCourse {
+  id: number;
+  content_id: number;
+  content_name: string;
+  hours: number;
+  contact_id: number;
+  name: string;
+  email: string;
+  starts_on: string;
+  ends_on: string;
+  /** The share of the lessons open to the customer (1 to 100), from the first. */
+  percentage: number;
+  /** The content's lessons now, those open, and those the customer marked done. */
+  total: number;
+  open: number;
+  done: number;
+  /** `floor(done × 100 / total)`, 0 without lessons. */
+  progress: number;
+  status: CourseStatus;
+  reached_90_at: string | null;
+  completed_at: string | null;
+  last_seen_at: string | null;
+  /** The customer's reading page (a full address of the same host), only while `status` is active. */
+  url: string | null;
+  state: string;
+  created_at: string;
+}
+
 /** `GET web/api/product/read/{id}`: a product on sale (money in cents, the rate in hundredths of a percent). */
 export interface StorefrontProduct {
   id: number;

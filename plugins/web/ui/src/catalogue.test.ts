@@ -7,7 +7,7 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { AGREEMENT_STATUSES, CUSTOMER_PATHS, CUSTOMER_SCREENS, ENVIRONMENTS, KEY_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
+import { AGREEMENT_STATUSES, COURSE_STATUSES, COURSE_TONE, CUSTOMER_PATHS, CUSTOMER_SCREENS, ENVIRONMENTS, KEY_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
 import web from './module';
 
 const src = dirname(fileURLToPath(import.meta.url));
@@ -77,6 +77,7 @@ describe('the web remote', () => {
       environment: ENVIRONMENTS,
       kinds: KEY_KINDS,
       agreementStatus: AGREEMENT_STATUSES,
+      'customer.dashboard.courses.status': COURSE_STATUSES,
       'customer.nav': CUSTOMER_SCREENS,
     };
     const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`).filter((key) => !hasMessage(es, key)));
@@ -86,6 +87,9 @@ describe('the web remote', () => {
     expect(ENVIRONMENTS.map((e) => lookup(`environment.${e}`))).toEqual(['Pruebas', 'Real']);
     expect(KEY_KINDS.map((k) => lookup(`kinds.${k}`))).toEqual(['Mapas', 'Analítica', 'Redes sociales', 'Pasarela de pago', 'Correo y SMS', 'Integración externa']);
     expect(AGREEMENT_STATUSES.map((s) => lookup(`agreementStatus.${s}`))).toEqual(['Pendiente de firma', 'Firmado']);
+    expect(COURSE_STATUSES.map((s) => lookup(`customer.dashboard.courses.status.${s}`))).toEqual(['Disponible', 'Empieza el {{date}}', 'Terminó el {{date}}', 'En pausa']);
+    // every status has its badge tone (the ended one muted)
+    expect(Object.keys(COURSE_TONE).sort()).toEqual([...COURSE_STATUSES].sort());
     expect(CUSTOMER_SCREENS.map((s) => lookup(`customer.nav.${s}`))).toEqual(['Inicio', 'Mis datos', 'Mis pedidos', 'Nuevo pedido', 'Mis acuerdos']);
     expect(hasMessage(es, 'customer.order.unavailable')).toBe(true);
   });

@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens show
  * them. Their Spanish names are in the catalogue (`state.1`, `method.card`, `kinds.maps`…).
  */
-import type { AgreementStatus, Environment, KeyKind, OrderState, PaymentMethod } from './api';
+import type { AgreementStatus, CourseStatus, Environment, KeyKind, OrderState, PaymentMethod } from './api';
 
 /** The plugin's one permission: every staff call needs it, reading and writing. */
 export const PERMISSION = 'web';
@@ -42,6 +42,12 @@ export const CUSTOMER_SCREENS = Object.keys(CUSTOMER_PATHS) as CustomerScreen[];
 
 /** A customer's agreement: waiting for the signature, or signed. */
 export const AGREEMENT_STATUSES: AgreementStatus[] = ['requested', 'signed'];
+
+/** A customer's online course today (`user/formative`): open, not started, ended, paused. */
+export const COURSE_STATUSES: CourseStatus[] = ['active', 'pending', 'expired', 'inactive'];
+
+/** The badge tone of each: open is good to go, not started is news, paused waits, ended is over (muted). */
+export const COURSE_TONE: Record<CourseStatus, string | undefined> = { active: 'success', pending: 'info', inactive: 'warning', expired: undefined };
 
 /** The quantity of a line of a new order (`preorder`: 1 to 99). */
 export const MIN_QUANTITY = 1;

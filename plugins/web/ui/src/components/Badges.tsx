@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
-import type { OrderState } from '../api';
-import { STATE_TONE } from '../lists';
+import type { CustomerCourse, OrderState } from '../api';
+import { COURSE_TONE, STATE_TONE } from '../lists';
+import { formatDay } from '../customer/courses';
 
 const badge = (tone: string | undefined) => (tone === 'info' ? 'vk-badge web-badge--info' : tone ? `vk-badge vk-badge--${tone}` : 'vk-badge web-muted-badge');
 
@@ -22,6 +23,22 @@ export function ResultBadge({ ok }: { ok: boolean }) {
   return (
     <span className={badge(ok ? 'success' : 'danger')} data-testid="notification-result" data-ok={ok}>
       {ok ? t('order.notifications.ok') : t('order.notifications.failed')}
+    </span>
+  );
+}
+
+/**
+ * Where a customer's online course stands: "Disponible", "Empieza el {starts_on}", "Terminó el
+ * {ends_on}", "En pausa" (the host's word for any other status).
+ */
+export function CourseStatusBadge({ course }: { course: Pick<CustomerCourse, 'status' | 'starts_on' | 'ends_on'> }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { status } = course;
+  const known = status in COURSE_TONE;
+  const date = status === 'pending' ? formatDay(course.starts_on) : status === 'expired' ? formatDay(course.ends_on) : '';
+  return (
+    <span className={badge(known ? COURSE_TONE[status] : undefined)} data-testid="course-status" data-status={status}>
+      {known ? t(`customer.dashboard.courses.status.${status}`, { date }) : String(status)}
     </span>
   );
 }

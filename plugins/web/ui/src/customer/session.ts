@@ -10,7 +10,7 @@
  * - `SESSION-001` on any of them purges the stored token, and the key too when no token was sent.
  */
 import { hasErrorCode, sessionInvalid, type ApiClient, type CallOptions } from '@volante/plugin-ui';
-import type { CustomerAgreement, CustomerData, CustomerUser, Order, PreorderAnswer, PreorderBody, StorefrontMethods, StorefrontProduct, ValkiriaLink } from '../api';
+import type { CustomerAgreement, CustomerCourse, CustomerData, CustomerUser, Order, PreorderAnswer, PreorderBody, StorefrontMethods, StorefrontProduct, ValkiriaLink } from '../api';
 
 export const CUSTOMER_STORAGE = {
   key: 'volante.customer.key',
@@ -144,6 +144,8 @@ export function customerApi(client: ApiClient, store: CustomerStore = customerSt
     /** The customer's orders; `search` trimmed (always sent, empty for all). */
     orders: (search: string) => call((o) => client.get<Order[]>('web/api/ecommerce/preorder/read/all', { search: search.trim() }, o)),
     agreements: () => call((o) => client.get<CustomerAgreement[]>('web/api/user/agreement', undefined, o)),
+    /** The customer's online courses, newest first (empty when the school has no formative module). */
+    courses: () => call((o) => client.get<CustomerCourse[]>('web/api/user/formative', undefined, o)),
     /** The customer's link to the school's online tests (`CONFLICT-000` with the reason when they have none). */
     valkiriaLink: () => call((o) => client.get<ValkiriaLink>('web/api/user/valkiria/autologin', undefined, o)),
     product: (id: number) => call((o) => client.get<StorefrontProduct>(`web/api/product/read/${id}`, undefined, o)),

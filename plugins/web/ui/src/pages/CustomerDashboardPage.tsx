@@ -8,14 +8,15 @@ import { CustomerArea } from '../customer/CustomerArea';
 import type { CustomerApi } from '../customer/session';
 import { looksLikeEmail } from '../customer/checks';
 import { browser, isWebAddress } from '../customer/browser';
+import { CoursesCard } from '../customer/CoursesCard';
 
 /**
  * `/layout/contact/dashboard` — the customer area's start (public). Signed out: "Acceder al área
  * de cliente", an e-mail to send the access link to (`POST web/api/user/access {email}`), then the
  * same notice whether or not the e-mail is a customer's. Signed in: `user/verify`, then
  * `user/data`: the greeting with the customer's name and the cards of their orders (total,
- * unpaid) and agreements (total, pending signature), each linking to its page, and "Mis test
- * online" (`OnlineTestsCard`).
+ * unpaid) and agreements (total, pending signature), each linking to its page, "Mis test
+ * online" (`OnlineTestsCard`) and "Mis cursos" (`CoursesCard`: `GET web/api/user/formative`).
  */
 export default function CustomerDashboardPage() {
   return <CustomerArea requireSignIn={false}>{({ api, signedIn }) => (signedIn ? <Summary api={api} /> : <AccessForm api={api} />)}</CustomerArea>;
@@ -119,6 +120,7 @@ function Summary({ api }: { api: CustomerApi }) {
           </Link>
         </section>
         <OnlineTestsCard api={api} />
+        <CoursesCard api={api} />
       </div>
     </div>
   );

@@ -2,17 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { LocationSearch, renderModule, storeCustomer, storedCustomer } from '../test/render';
-import { CUSTOMER_TOKEN, WEBAPI_KEY, customerData, customerUser } from '../test/fixtures';
+import { CUSTOMER_TOKEN, WEBAPI_KEY, course, customerData, customerUser } from '../test/fixtures';
 import { browser } from '../customer/browser';
 
 const DASHBOARD = '/layout/contact/dashboard';
 const auth = (req: MockRequest) => req.headers.authorization;
 
-/** The fake host of a signed-in customer: verify, then the summary. */
+/** The fake host of a signed-in customer: verify, then the summary (and no online course). */
 function signedInHost(routes: Record<string, object> = {}) {
   return mockApi({
     'GET web/api/user/verify': envelopeOk({ user: customerUser }),
     'GET web/api/user/data': envelopeOk(customerData()),
+    'GET web/api/user/formative': envelopeOk([]),
     'POST web/api/user/logout': envelopeOk({}),
     ...routes,
   });
@@ -87,8 +88,9 @@ describe('/layout/contact/dashboard', () => {
     expect(await screen.findByTestId('customer-greeting')).toHaveTextContent('¡Hola, Lucía Pérez Gómez!');
     expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: CUSTOMER_TOKEN });
     expect(screen.getByTestId('location-search')).toBeEmptyDOMElement();
-    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET web/api/user/verify', 'GET web/api/user/data']);
-    expect(api.requests.map(auth)).toEqual([`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`, `Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`]);
+    // the token is checked first, then the summary; the courses' card reads them once it shows
+    await waitFor(() => expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET web/api/user/verify', 'GET web/api/user/data', 'GET web/api/user/formative']));
+    expect(api.requests.map(auth)).toEqual([`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`, `Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`, `Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`]);
 
     const orders = screen.getByTestId('summary-orders');
     expect(within(orders).getByTestId('orders-total')).toHaveTextContent('3');
@@ -224,5 +226,154 @@ describe('"Mis test online" on the dashboard', () => {
     expect(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).toBeInTheDocument();
     expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
     expect(assigned).toEqual([]);
+  });
+});
+
+describe('"Mis cursos" on the dashboard', () => {
+  /** Where the page sent the browser (jsdom cannot navigate: `assign` is caught). */
+  let assigned: string[] = [];
+  beforeEach(() => {
+    assigned = [];
+    vi.spyOn(browser, 'assign').mockImplementation((url: string) => {
+      assigned.push(url);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const card = async () => screen.findByTestId('summary-courses');
+  /** The card's list once it has been read. */
+  const list = async () => within(await card()).findByRole('list', { name: 'Mis cursos en línea' });
+  const item = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('li') as HTMLElement;
+
+  /** Newest first, as the host answers: open, not started, ended (and completed), paused. */
+  const COURSES = [
+    course(14, { content_name: 'Teórico del permiso B', hours: 20, starts_on: '2026-11-01', ends_on: '2027-01-30', total: 10, done: 4, progress: 40 }),
+    course(13, { content_name: 'Curso de conducción eficiente', hours: 1, status: 'pending', starts_on: '2026-12-15', ends_on: '2027-03-15', total: 3, done: 0, progress: 0, url: null }),
+    course(12, {
+      content_name: 'Primeros auxilios',
+      hours: 7.5,
+      status: 'expired',
+      starts_on: '2026-06-01',
+      ends_on: '2026-08-30',
+      total: 8,
+      done: 8,
+      progress: 100,
+      reached_90_at: '2026-08-01T10:00:00.000Z',
+      completed_at: '2026-08-02T10:00:00.000Z',
+      url: null,
+    }),
+    course(11, { content_name: 'Permiso A2', hours: 12, status: 'inactive', starts_on: '2026-10-01', ends_on: '2026-12-30', total: 1, done: 1, progress: 100, completed_at: null, url: null }),
+  ];
+
+  it("lists the customer's courses with their sign-in: name, hours, access days, status, progress, Completado; Estudiar only while open", async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/formative': envelopeOk(COURSES) });
+    renderModule(DASHBOARD, api);
+    const courses = await list();
+    expect(within(await card()).getByRole('heading', { name: 'Mis cursos', level: 2 })).toBeInTheDocument();
+    const [read] = api.calls('GET web/api/user/formative');
+    expect(auth(read)).toBe(`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`);
+    // the summary's counts are still the user/data ones
+    expect(within(screen.getByTestId('summary-orders')).getByTestId('orders-total')).toHaveTextContent('3');
+
+    // in the host's order
+    expect(within(courses).getAllByTestId('course-name').map((n) => n.textContent)).toEqual(['Teórico del permiso B', 'Curso de conducción eficiente', 'Primeros auxilios', 'Permiso A2']);
+    expect(within(courses).getAllByTestId('course-status').map((b) => b.textContent)).toEqual(['Disponible', 'Empieza el 15/12/2026', 'Terminó el 30/08/2026', 'En pausa']);
+
+    const open = item('Teórico del permiso B');
+    expect(within(open).getByTestId('course-hours')).toHaveTextContent('20 horas');
+    expect(within(open).getByTestId('course-access')).toHaveTextContent('Del 01/11/2026 al 30/01/2027');
+    const bar = within(open).getByRole('progressbar', { name: 'Progreso de Teórico del permiso B' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar).toHaveAttribute('aria-valuetext', '40 %');
+    expect(within(open).getByTestId('course-progress')).toHaveTextContent('40 %4 de 10 lecciones');
+    expect(within(open).queryByTestId('course-completed')).toBeNull();
+    expect(within(open).getByRole('button', { name: 'Estudiar Teórico del permiso B' })).toHaveTextContent('Estudiar');
+
+    const pending = item('Curso de conducción eficiente');
+    expect(within(pending).getByTestId('course-hours')).toHaveTextContent(/^1 hora$/);
+    expect(within(pending).getByTestId('course-progress')).toHaveTextContent('0 %0 de 3 lecciones');
+    expect(within(pending).queryByRole('button')).toBeNull();
+
+    const ended = item('Primeros auxilios');
+    expect(within(ended).getByTestId('course-hours')).toHaveTextContent('7,5 horas');
+    expect(within(ended).getByTestId('course-access')).toHaveTextContent('Del 01/06/2026 al 30/08/2026');
+    expect(within(ended).getByTestId('course-completed')).toHaveTextContent('Completado');
+    expect(within(ended).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(within(ended).getByTestId('course-progress')).toHaveTextContent('100 %8 de 8 lecciones');
+    expect(within(ended).queryByRole('button')).toBeNull();
+
+    // paused: all done but not completed by the host's word, so no mark; no way in
+    const paused = item('Permiso A2');
+    expect(within(paused).getByTestId('course-progress')).toHaveTextContent('100 %1 de 1 lección');
+    expect(within(paused).queryByTestId('course-completed')).toBeNull();
+    expect(within(paused).queryByRole('button')).toBeNull();
+
+    // one way in: the open course's
+    expect(within(courses).getAllByRole('button', { name: /^Estudiar/ })).toHaveLength(1);
+    expect(screen.queryByTestId('courses-empty')).toBeNull();
+    expect(assigned).toEqual([]);
+  });
+
+  it('"Estudiar" sends the browser to the course\'s own address', async () => {
+    storeCustomer();
+    const other = course(15, { content_name: 'Curso CAP', url: 'https://volante.example.com/formacion/fa_ref_cap' });
+    renderModule(DASHBOARD, signedInHost({ 'GET web/api/user/formative': envelopeOk([other, ...COURSES]) }));
+    await list();
+    fireEvent.click(screen.getByRole('button', { name: 'Estudiar Teórico del permiso B' }));
+    expect(assigned).toEqual(['https://volante.example.com/formacion/fa_ref_14']);
+    // leaving the page: no second trip meanwhile
+    expect(screen.getByRole('button', { name: 'Estudiar Curso CAP' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Estudiar Curso CAP' }));
+    expect(assigned).toEqual(['https://volante.example.com/formacion/fa_ref_14']);
+  });
+
+  it('an address that is not a web page offers no "Estudiar"', async () => {
+    storeCustomer();
+    const odd = [course(21, { content_name: 'Curso A', url: 'javascript:alert(1)' }), course(22, { content_name: 'Curso B', url: '' })];
+    renderModule(DASHBOARD, signedInHost({ 'GET web/api/user/formative': envelopeOk(odd) }));
+    const courses = await list();
+    expect(within(courses).getAllByTestId('course-status').map((b) => b.textContent)).toEqual(['Disponible', 'Disponible']);
+    expect(within(courses).queryByRole('button')).toBeNull();
+    expect(assigned).toEqual([]);
+  });
+
+  it('without courses (or without the module) says so', async () => {
+    storeCustomer();
+    const api = signedInHost();
+    renderModule(DASHBOARD, api);
+    expect(await within(await card()).findByTestId('courses-empty')).toHaveTextContent('No tiene cursos en línea');
+    expect(within(await card()).queryByRole('list')).toBeNull();
+    expect(within(await card()).queryByRole('button')).toBeNull();
+    expect(api.calls('GET web/api/user/formative')).toHaveLength(1);
+  });
+
+  it("shows the host's error in the card, with a retry, and leaves the rest of the dashboard", async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/formative': readError('SERVER-000', 'Error interno del servidor') });
+    renderModule(DASHBOARD, api);
+    const courses = await card();
+    expect(await within(courses).findByRole('alert')).toHaveTextContent('Error interno del servidor');
+    expect(screen.getByTestId('customer-greeting')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-valkiria')).toBeInTheDocument();
+    expect(storedCustomer().token).toBe(CUSTOMER_TOKEN);
+
+    api.on('GET web/api/user/formative', envelopeOk([COURSES[0]]));
+    fireEvent.click(within(courses).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(courses).findByTestId('course-name')).toHaveTextContent('Teórico del permiso B');
+    expect(within(courses).queryByRole('alert')).toBeNull();
+    expect(api.calls('GET web/api/user/formative')).toHaveLength(2);
+  });
+
+  it('an expired token (SESSION-001) is purged: the access form shows', async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/formative': readError('SESSION-001', 'La sesión del cliente no es válida o ha caducado') });
+    renderModule(DASHBOARD, api);
+    expect(await screen.findByRole('form', { name: 'Acceder al área de cliente' })).toBeInTheDocument();
+    expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
+    expect(screen.queryByTestId('summary-courses')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Área de cliente' })).toBeNull();
   });
 });

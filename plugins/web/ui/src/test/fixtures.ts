@@ -123,6 +123,38 @@ export function agreement(id: number, extra: object = {}) {
   };
 }
 
+/**
+ * One of the customer's online courses as `GET web/api/user/formative` lists it (the formative
+ * module's assignment with the content's `hours`): open today, 4 of 10 lessons done, unless
+ * `extra` says otherwise.
+ */
+export function course(id: number, extra: object = {}) {
+  return {
+    id,
+    content_id: 2,
+    content_name: 'Teórico del permiso B',
+    hours: 20,
+    contact_id: customerUser.id,
+    name: lucia.name,
+    email: lucia.email,
+    starts_on: '2026-11-01',
+    ends_on: '2027-01-30',
+    percentage: 100,
+    total: 10,
+    open: 10,
+    done: 4,
+    progress: 40,
+    status: 'active',
+    reached_90_at: null,
+    completed_at: null,
+    last_seen_at: '2026-11-25T18:00:00.000Z',
+    url: `https://volante.example.com/formacion/fa_ref_${id}`,
+    state: 'active',
+    created_at: '2026-11-01T09:00:00.000Z',
+    ...extra,
+  };
+}
+
 /** `GET web/api/product/read/{id}`: a product on sale (its unit `total` with the tax). */
 export function product(id: number, extra: object = {}) {
   return { id, reference: 'B-COMPLETO', name: 'Permiso B completo', description: 'Matrícula, teórico y 20 prácticas', price: 49587, tax_id: 1, tax_name: 'IVA 21 %', tax_rate: 2100, total: 60000, price_visible: true, ...extra };
