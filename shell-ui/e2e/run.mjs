@@ -37,7 +37,12 @@
 // leaves loopback), creates a room with the demo teacher and a student, gives an inspector a
 // mailed link and opens the meeting; the student and the inspector follow their links in browsers
 // without a session; the meeting ended, the report lists its attendees; the inspector's access
-// taken away, the link opens nothing) and, last (a default layout dresses every module's mail),
+// taken away, the link opens nothing), the formative contents journey (formative.e2e.mjs, 38: the
+// director makes an online course of a syllabus, publishes it and assigns it to a student with
+// half of the lessons open and the link mailed; the student, following the link in a browser
+// without a session, studies and marks lessons done, the closed ones refused; the share raised to
+// 100 %, the student finishes; the 90 % and per-block reports; the access paused, the link says
+// so) and, last (a default layout dresses every module's mail),
 // the mail layouts journey (mail.e2e.mjs, 34: the director's layout dresses a contacts message;
 // deleted, mail is plain).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
@@ -69,6 +74,7 @@ import { valkiriaJourneys } from './valkiria.e2e.mjs';
 import { guidedJourneys } from './guided.e2e.mjs';
 import { webJourneys } from './web.e2e.mjs';
 import { roomsJourneys } from './rooms.e2e.mjs';
+import { formativeJourneys } from './formative.e2e.mjs';
 import { mailJourneys } from './mail.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
@@ -122,6 +128,7 @@ async function main() {
     if (wanted('guided')) await guidedJourneys({ host, browser, journey, skip });
     if (wanted('web')) await webJourneys({ host, browser, journey, skip });
     if (wanted('rooms')) await roomsJourneys({ host, browser, journey, skip });
+    if (wanted('formative')) await formativeJourneys({ host, browser, journey, skip });
     if (wanted('mail')) await mailJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();
