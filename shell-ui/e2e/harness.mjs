@@ -44,7 +44,9 @@ export function freePort() {
   });
 }
 
-async function waitForHealth(base, host, timeoutMs = 60_000) {
+// The host compiles every plugin component into its fresh data folder before it listens (22 of
+// them, each taking seconds to tens of seconds on a busy 2-core machine), so the wait is generous.
+async function waitForHealth(base, host, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (host.exitCode !== null) throw new Error(`the host exited with code ${host.exitCode} (see host.log)`);
