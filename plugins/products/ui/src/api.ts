@@ -202,8 +202,10 @@ export interface ProcessRun {
   /** What it did, or why it failed (Spanish, the host's). */
   detail: string;
   buyer_email: string;
-  /** UTC, ISO 8601. */
+  /** UTC, ISO 8601: when it last ran. */
   ran_at: string;
+  /** How many times it ran (1, then one more per `product/process/retry`). */
+  attempts: number;
 }
 
 export interface ProcessRunQuery {
@@ -283,6 +285,13 @@ export function productsApi(api: ApiClient) {
       taxes: () => api.get<Taxes>('product/taxes'),
       /** What the automatic processes did, newest first. */
       runs: (query: ProcessRunQuery) => api.get<ListPage<ProcessRun>>('product/process/runs', compactQuery(query)),
+      /**
+       * Runs a failed run's process again for the same order and buyer; answers the run as the
+       * list shows it, with its new outcome and `attempts`. `CONFLICT-000` (with the host's
+       * Spanish reason) when it went well, is older than the keeping of its buyer, or its
+       * process is no longer on the product.
+       */
+      retryRun: (id: number) => api.post<ProcessRun>('product/process/retry', { id }),
     },
     categories: {
       list: categoryList,

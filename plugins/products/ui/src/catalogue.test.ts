@@ -77,7 +77,7 @@ describe('the products remote', () => {
       'categories.state.activated', 'categories.state.deactivated', 'products.delete.title', 'products.delete.titlePack',
       'view.newProduct', 'view.newPack', 'view.createProduct', 'view.createPack', 'view.productCreated', 'view.packCreated',
       'view.productData', 'view.packData', 'view.productSaved', 'view.packSaved', 'view.inPacks', 'clone.question', 'clone.done',
-      'categories.delete.done',
+      'categories.delete.done', 'runs.retry.question', 'runs.retry.questionBuyer', 'runs.retry.running', 'runs.attempts',
     ];
     const missing = [...Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`)), ...chosen].filter((key) => !hasMessage(es, key));
     expect(missing).toEqual([]);

@@ -194,7 +194,7 @@ export default function ProductViewPage() {
           }}
         />
       </section>
-      <ProcessRuns key={product.id} api={api} productId={product.id} />
+      <ProcessRuns key={product.id} api={api} productId={product.id} readOnly={deleted} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelopeError, envelopeOk, mockApi, readError, type MockRequest } from '@volante/plugin-ui/testing';
+import { envelopeError, envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
 import { agreements, contractProcess, detail, emailProcess, formativeContentProcess, formativeContents, formativePercentageProcess, formRoutes, onlineTestProcess, page, processRun, product, query } from '../test/fixtures';
 
@@ -546,14 +546,14 @@ describe('"Procesos ejecutados"', () => {
     const section = await screen.findByTestId('process-runs');
     expect(within(section).getByRole('heading', { name: 'Procesos ejecutados' })).toBeInTheDocument();
     const table = within(section).getByRole('table', { name: 'Procesos ejecutados' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Fecha', 'Pedido', 'Proceso', 'Resultado', 'Detalle']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Fecha', 'Pedido', 'Proceso', 'Resultado', 'Detalle', 'Acciones']);
     await waitFor(() => expect(within(table).getAllByTestId('run-result')).toHaveLength(2));
     const cells = within(table)
       .getAllByTestId('run-result')
       .map((badge) => [...badge.closest('tr')!.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells).toEqual([
-      ['01/07/2026 - 18:05:09', 'W-000502luis@example.com', 'Contrato para firmar', 'Error', 'No se ha podido pedir la firma: El servicio de acuerdos no está activo'],
-      ['14/03/2026 - 10:30:00', 'W-000501ana@example.com', 'Enviar un correo', 'OK', 'Correo «Bienvenida» enviado a ana@example.com'],
+      ['01/07/2026 - 18:05:09', 'W-000502luis@example.com', 'Contrato para firmar', 'Error', 'No se ha podido pedir la firma: El servicio de acuerdos no está activo', 'Repetir'],
+      ['14/03/2026 - 10:30:00', 'W-000501ana@example.com', 'Enviar un correo', 'OK', 'Correo «Bienvenida» enviado a ana@example.com', ''],
     ]);
     expect(within(table).getAllByTestId('run-result')[0]).toHaveClass('vk-badge--danger');
     expect(within(table).getAllByTestId('run-result')[1]).toHaveClass('vk-badge--success');
@@ -610,5 +610,132 @@ describe('"Procesos ejecutados"', () => {
     renderModule('/product/view/0/0', mockApi(formRoutes()));
     await screen.findByRole('form', { name: 'Nuevo producto' });
     expect(screen.queryByTestId('process-runs')).not.toBeInTheDocument();
+  });
+});
+
+describe('"Repetir" a failed run', () => {
+  const failedContract = (extra: object = {}) =>
+    processRun({
+      id: 2,
+      order_id: 502,
+      order_reference: 'W-000502',
+      position: 1,
+      kind: 'contract',
+      kind_name: 'Contrato para firmar',
+      ok: false,
+      detail: 'No se ha podido pedir la firma: El servicio de acuerdos no está activo',
+      buyer_email: 'luis@example.com',
+      ran_at: '2026-07-01T16:05:09Z',
+      ...extra,
+    });
+  const retryButton = (scope: HTMLElement) => within(scope).getByRole('button', { name: 'Repetir «Contrato para firmar» del pedido W-000502' });
+  /** The cells of the row whose result badge is the index-th one. */
+  const cells = (scope: HTMLElement, index = 0) => [...within(scope).getAllByTestId('run-result')[index].closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+
+  async function view(routes: Record<string, unknown>, runs = [failedContract(), processRun()]) {
+    const api = productHost(product(), { 'GET product/process/runs': page(runs), ...routes });
+    renderModule('/product/view/11/0', api);
+    const section = await screen.findByTestId('process-runs');
+    await waitFor(() => expect(within(section).getAllByTestId('run-result')).toHaveLength(runs.length));
+    return { api, section };
+  }
+
+  it('asks first, saying it runs again for the same buyer and order; cancelling sends nothing', async () => {
+    const { api, section } = await view({ 'POST product/process/retry': envelopeOk(failedContract({ ok: true })) });
+    // only a failed run offers it
+    expect(within(section).getAllByRole('button', { name: /^Repetir/ })).toHaveLength(1);
+    fireEvent.click(retryButton(section));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Repetir el proceso' });
+    expect(dialog).toHaveTextContent(
+      'Se volverá a ejecutar «Contrato para firmar» para el mismo comprador y pedido (W-000502, luis@example.com). Hágalo una vez corregida la causa del error.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('POST product/process/retry')).toHaveLength(0);
+    expect(cells(section)[3]).toBe('Error');
+    expect(retryButton(section)).toBeEnabled();
+  });
+
+  it('sends the run id, is disabled while it runs, and replaces the row with the answer when it goes well', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { api, section } = await view({
+      'POST product/process/retry': () => new Promise((resolve) => (answer = resolve)),
+    });
+    fireEvent.click(retryButton(section));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Repetir' }));
+    await waitFor(() => expect(api.calls('POST product/process/retry').map((r) => r.body)).toEqual([{ id: 2 }]));
+    await waitFor(() => expect(retryButton(section)).toBeDisabled());
+    expect(retryButton(section)).toHaveTextContent('Repitiendo…');
+
+    answer(envelopeOk(failedContract({ ok: true, detail: 'Firma pedida a luis@example.com: «Contrato de enseñanza»', ran_at: '2026-07-02T08:00:00Z', attempts: 2 })));
+    expect(await screen.findByText('Proceso repetido: Firma pedida a luis@example.com: «Contrato de enseñanza»')).toBeInTheDocument();
+    await waitFor(() => expect(cells(section)).toEqual(['02/07/2026 - 10:00:00', 'W-000502luis@example.com', 'Contrato para firmar', 'OK2 intentos', 'Firma pedida a luis@example.com: «Contrato de enseñanza»', '']));
+    expect(within(section).getAllByTestId('run-result')[0]).toHaveClass('vk-badge--success');
+    // the other row is untouched, the list is not read again, and nothing is left to repeat
+    expect(cells(section, 1)).toEqual(['14/03/2026 - 10:30:00', 'W-000501ana@example.com', 'Enviar un correo', 'OK', 'Correo «Bienvenida» enviado a ana@example.com', '']);
+    expect(api.calls('GET product/process/runs')).toHaveLength(1);
+    expect(within(section).queryByRole('button', { name: /^Repetir/ })).not.toBeInTheDocument();
+  });
+
+  it('still failing: the row shows the new reason and attempts, and it may be repeated again', async () => {
+    const { api, section } = await view({
+      'POST product/process/retry': envelopeOk(failedContract({ detail: 'No se ha podido pedir la firma: El acuerdo está eliminado', ran_at: '2026-07-02T08:00:00Z', attempts: 3 })),
+    }, [failedContract({ attempts: 2 })]);
+    expect(within(section).getByTestId('run-attempts')).toHaveTextContent('2 intentos');
+    fireEvent.click(retryButton(section));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Repetir' }));
+    await waitFor(() => expect(within(section).getByTestId('run-detail')).toHaveTextContent('No se ha podido pedir la firma: El acuerdo está eliminado'));
+    expect(cells(section)).toEqual(['02/07/2026 - 10:00:00', 'W-000502luis@example.com', 'Contrato para firmar', 'Error3 intentos', 'No se ha podido pedir la firma: El acuerdo está eliminado', 'Repetir']);
+    expect(within(section).getAllByTestId('run-result')[0]).toHaveClass('vk-badge--danger');
+    expect(screen.queryByText(/^Proceso repetido/)).not.toBeInTheDocument();
+    expect(await screen.findByText('El proceso ha vuelto a fallar: el motivo figura en la lista')).toBeInTheDocument();
+    await waitFor(() => expect(retryButton(section)).toBeEnabled());
+    expect(api.calls('POST product/process/retry')).toHaveLength(1);
+  });
+
+  it("a refusal shows the host's Spanish reason and keeps the row", async () => {
+    const { api, section } = await view({
+      'POST product/process/retry': writeError('CONFLICT-000', 'El proceso ya no está en el producto: no se puede repetir'),
+    });
+    fireEvent.click(retryButton(section));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Repetir' }));
+    const refusal = await within(section).findByTestId('run-errors');
+    expect(refusal).toHaveTextContent('El proceso ya no está en el producto: no se puede repetir');
+    expect(cells(section)).toEqual(['01/07/2026 - 18:05:09', 'W-000502luis@example.com', 'Contrato para firmar', 'Error', 'No se ha podido pedir la firma: El servicio de acuerdos no está activo', 'Repetir']);
+    await waitFor(() => expect(retryButton(section)).toBeEnabled());
+
+    // another refusal replaces it; a retry that goes well clears it
+    api.on('POST product/process/retry', writeError('NOT-FOUND-000', 'La ejecución no existe'));
+    fireEvent.click(retryButton(section));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Repetir' }));
+    await waitFor(() => expect(within(section).getByTestId('run-errors')).toHaveTextContent('La ejecución no existe'));
+    expect(within(section).getByTestId('run-errors')).not.toHaveTextContent('ya no está en el producto');
+    api.on('POST product/process/retry', envelopeOk(failedContract({ ok: true, detail: 'Firma pedida', attempts: 2 })));
+    fireEvent.click(retryButton(section));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Repetir' }));
+    expect(await screen.findByText('Proceso repetido: Firma pedida')).toBeInTheDocument();
+    expect(within(section).queryByTestId('run-errors')).not.toBeInTheDocument();
+  });
+
+  it('shows the attempts only past the first, and asks without an e-mail when the order has none', async () => {
+    const { section } = await view({}, [
+      failedContract({ order_reference: '', buyer_email: '', attempts: 1 }),
+      processRun({ id: 4, attempts: 3 }),
+      processRun({ id: 3, attempts: 1 }),
+    ]);
+    expect(within(section).getAllByTestId('run-attempts').map((a) => a.textContent)).toEqual(['3 intentos']);
+    expect(cells(section, 1)[3]).toBe('OK3 intentos');
+    expect(cells(section, 2)[3]).toBe('OK');
+    fireEvent.click(within(section).getByRole('button', { name: 'Repetir «Contrato para firmar» del pedido Pedido n.º 502' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Se volverá a ejecutar «Contrato para firmar» para el mismo comprador y pedido (Pedido n.º 502). Hágalo una vez corregida la causa del error.');
+  });
+
+  it('a deleted product is read only: its failed runs are listed without "Repetir"', async () => {
+    const api = productHost(product({ state: 'deleted' }), { 'GET product/process/runs': page([failedContract({ attempts: 2 })]) });
+    renderModule('/product/view/11/0', api);
+    const section = await screen.findByTestId('process-runs');
+    await waitFor(() => expect(within(section).getByTestId('run-attempts')).toHaveTextContent('2 intentos'));
+    expect(within(section).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Fecha', 'Pedido', 'Proceso', 'Resultado', 'Detalle']);
+    expect(within(section).queryByRole('button', { name: /^Repetir/ })).not.toBeInTheDocument();
   });
 });

@@ -172,6 +172,7 @@ export function processRun(extra: object = {}) {
     detail: 'Correo «Bienvenida» enviado a ana@example.com',
     buyer_email: 'ana@example.com',
     ran_at: '2026-03-14T09:30:00Z',
+    attempts: 1,
     ...extra,
   };
 }
