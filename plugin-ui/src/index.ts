@@ -25,6 +25,8 @@ export * from './layout/PageState';
 export * from './layout/DeletedBadge';
 export * from './layout/Tabs';
 export * from './order/MoveButtons';
+export * from './copy/CopyLink';
+export * from './menu/ActionsMenu';
 export * from './record/useRecord';
 export * from './record/useLoad';
 export * from './module/contract';

@@ -214,7 +214,10 @@ export async function formativeJourneys({ host, browser, journey, skip }) {
       const ends = spanishIso(60);
       let cells = await cellsOf(row);
       assert(cells[0] === `${student}${studentEmail}` && cells[1] === `${shown(starts)} – ${shown(ends)}` && cells[2] === '50 %' && cells[5] === '—', `the student's row ${JSON.stringify(cells)}`);
-      const url = new URL(await row.getByRole('link', { name: `Abrir la página de ${student}`, exact: true }).getAttribute('href'));
+      const more = row.getByRole('button', { name: `Más acciones de ${student}`, exact: true });
+      await more.click();
+      const url = new URL(await row.getByRole('menuitem', { name: `Abrir la página de ${student}`, exact: true }).getAttribute('href'));
+      await page.keyboard.press('Escape');
       assert(url.origin === host.base && /^\/formacion\/[\w-]+$/.test(url.pathname), `the student's link ${url.href}`);
       const reference = url.pathname.split('/').pop();
       const mail = await waitForMail(host.dataDir, before, `Su curso en línea: ${contentName}`);
@@ -318,7 +321,8 @@ export async function formativeJourneys({ host, browser, journey, skip }) {
       await lessonsDialog.waitFor({ state: 'detached' });
 
       // "Editar": every lesson open.
-      await row.getByRole('button', { name: `Editar el acceso de ${student}`, exact: true }).click();
+      await more.click();
+      await row.getByRole('menuitem', { name: `Editar el acceso de ${student}`, exact: true }).click();
       const accessDialog = page.getByRole('dialog', { name: `Acceso de ${student}` });
       await accessDialog.getByRole('textbox', { name: /^Lecciones abiertas \(%\)( \*)?$/ }).fill('100');
       const changed = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/formative/assignment/update');
@@ -429,10 +433,13 @@ export async function formativeJourneys({ host, browser, journey, skip }) {
       await page.goto(`${host.base}/formative/content/view/${contentId}`);
       await view.getByTestId('content-title').filter({ hasText: contentName }).waitFor();
       await tabs.getByRole('tab', { name: 'Alumnos' }).click();
-      await row.getByRole('button', { name: `Pausar el acceso de ${student}`, exact: true }).click();
+      await more.click();
+      await row.getByRole('menuitem', { name: `Pausar el acceso de ${student}`, exact: true }).click();
       await page.getByText(`Acceso de ${student} en pausa`).first().waitFor();
       await row.getByTestId('assignment-status').filter({ hasText: 'En pausa' }).waitFor();
-      await row.getByRole('button', { name: `Reanudar el acceso de ${student}`, exact: true }).waitFor();
+      await more.click();
+      await row.getByRole('menuitem', { name: `Reanudar el acceso de ${student}`, exact: true }).waitFor();
+      await page.keyboard.press('Escape');
       await shot('170-formative-paused');
       await studentPage.reload();
       const paused = studentPage.getByTestId('link-access');
@@ -440,7 +447,8 @@ export async function formativeJourneys({ host, browser, journey, skip }) {
       await paused.getByText('Su acceso está en pausa').waitFor();
       assert((await studentPage.getByTestId('student-page').count()) === 0, 'the paused student still sees the course');
       await studentPage.screenshot({ path: join(artifacts, '171-formative-student-paused.png'), fullPage: true });
-      await row.getByRole('button', { name: `Reanudar el acceso de ${student}`, exact: true }).click();
+      await more.click();
+      await row.getByRole('menuitem', { name: `Reanudar el acceso de ${student}`, exact: true }).click();
       await page.getByText(`Acceso de ${student} reanudado`).first().waitFor();
       await row.getByTestId('assignment-status').filter({ hasText: 'En curso' }).waitFor();
       await studentPage.reload();

@@ -3,7 +3,9 @@
  * (i18n with the module's Spanish catalogue, API client, session, toasts, confirmations), a memory
  * router at `path`, and the current path in `data-testid="location"`. The fake host (`mockApi`)
  * answers the calls; `schemas` (when given) answers `GET plugin/schemas` unless the test does;
- * `realtime` (a `mockRealtime()`) puts the pages under a `RealtimeProvider` on that fake stream.
+ * `realtime` (a `mockRealtime()`) puts the pages under a `RealtimeProvider` on that fake stream;
+ * `layout` (a `PageLayoutSetter`, such as `{ set: vi.fn() }`) gets what the pages set in the
+ * shell's layout (title, breadcrumbs).
  */
 import { Suspense, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
@@ -16,6 +18,7 @@ import type { SessionUser } from '../session/guards';
 import { ToastProvider } from '../toast/ToastProvider';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import type { VolanteModule } from '../module/contract';
+import { PageLayoutContext, type PageLayoutSetter } from '../layout/pageLayout';
 import { createTestI18n } from './i18n';
 import { envelopeOk, mockApi, type MockApi } from './mockApi';
 import type { MockRealtime } from './realtime';
@@ -46,13 +49,15 @@ export interface RenderModuleOptions {
   extra?: ReactNode;
   /** A fake realtime stream (`mockRealtime()`); without it there is no `RealtimeProvider`. */
   realtime?: MockRealtime;
+  /** Gets what the pages set with `usePageLayout` (the shell's layout); without it nothing does. */
+  layout?: PageLayoutSetter;
 }
 
-export function renderModuleRoutes(module: VolanteModule, path: string, { api = mockApi(), user, schemas, extra, realtime }: RenderModuleOptions) {
+export function renderModuleRoutes(module: VolanteModule, path: string, { api = mockApi(), user, schemas, extra, realtime, layout }: RenderModuleOptions) {
   api.store.signIn('test-token', user.role);
   if (schemas !== undefined && !api.has('GET plugin/schemas')) api.on('GET plugin/schemas', envelopeOk(schemas));
   const i18n = createTestI18n({ [module.namespace]: module.resources.es ?? {} });
-  const pages = (
+  const routed = (
     <MemoryRouter initialEntries={[path]}>
       <Suspense fallback={null}>
         <Routes>
@@ -65,6 +70,7 @@ export function renderModuleRoutes(module: VolanteModule, path: string, { api = 
       {extra}
     </MemoryRouter>
   );
+  const pages = layout ? <PageLayoutContext.Provider value={layout}>{routed}</PageLayoutContext.Provider> : routed;
   const result = render(
     <I18nextProvider i18n={i18n}>
       <ApiProvider client={api.client}>

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FilterSelect, FilteredList, formatDate, useConfirm, useToast, type Column, type ListQuery } from '@volante/plugin-ui';
+import { ActionsMenu, ErrorList, FilterSelect, FilteredList, formatDate, useConfirm, useCopy, useToast, type ActionsMenuProps, type Column, type ListQuery } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Assignment, Content, FormativeApi } from '../api';
 import { ASSIGNMENT_FILTERS } from '../lists';
@@ -8,7 +8,6 @@ import { formatPercent, messagesOf, period, withoutEmail } from '../format';
 import { AssignmentBadge } from './Badges';
 import { AssignDialog } from './AssignDialog';
 import { AssignmentDialog } from './AssignmentDialog';
-import { CopyLink } from './CopyLink';
 import { LessonsDialog } from './LessonsDialog';
 import { ProgressBar } from './ProgressBar';
 
@@ -16,15 +15,18 @@ import { ProgressBar } from './ProgressBar';
  * "Alumnos" (`formative.content.assign`): the content's live assignments (`GET
  * formative/assignment/read?content_id=`) with a search (name or e-mail) and "Situación" (in
  * progress, not started, expired, completed): the student, the days of access, the share open,
- * the progress, the status and when 90 % was reached. Each row: "Lecciones" (the assignment's
- * lessons, done or not), "Editar" (days, share, paused), "Pausar"/"Reanudar", the link ("Copiar"),
- * "Quitar" (asked first: the link is revoked). "Asignar alumnos" (only a published content) and
- * "Enviar los enlaces por correo" (naming those without an address).
+ * the progress, the status and when 90 % was reached. Each row, on one line: "Lecciones" (the
+ * assignment's lessons, done or not) and "Más" (the kit's `ActionsMenu`): "Editar" (days, share,
+ * paused), "Pausar"/"Reanudar", "Copiar enlace" (the kit's `useCopy`) and "Abrir" (the student's
+ * page, in a new tab) while it has a link, "Quitar" (asked first: the link is revoked). A deleted
+ * content keeps only "Lecciones". "Asignar alumnos" (only a published content) and "Enviar los
+ * enlaces por correo" (naming those without an address).
  */
 export function StudentsTab({ api, content }: { api: FormativeApi; content: Content }) {
   const { t } = useTranslation(NAMESPACE);
   const toast = useToast();
   const confirm = useConfirm();
+  const copy = useCopy();
   const [status, setStatus] = useState('');
   const [version, setVersion] = useState(0);
   const [assigning, setAssigning] = useState(false);
@@ -89,10 +91,25 @@ export function StudentsTab({ api, content }: { api: FormativeApi; content: Cont
     }
   }
 
+  /** A row's less used actions, under "Más"; the link's only while it has one. */
+  function moreActions(a: Assignment): ActionsMenuProps['items'] {
+    const { name, url } = a;
+    return [
+      { label: t('students.edit'), ariaLabel: t('students.editNamed', { name }), onSelect: () => setEditing(a) },
+      a.state === 'inactive'
+        ? { label: t('students.resume'), ariaLabel: t('students.resumeNamed', { name }), onSelect: () => void setPaused(a, false) }
+        : { label: t('students.pause'), ariaLabel: t('students.pauseNamed', { name }), onSelect: () => void setPaused(a, true) },
+      url ? { label: t('links.copy'), ariaLabel: t('links.copyNamed', { name }), onSelect: () => void copy(url, { name }) } : null,
+      url ? { label: t('links.open'), ariaLabel: t('links.openNamed', { name }), href: url, newTab: true } : null,
+      { label: t('students.delete.button'), ariaLabel: t('students.delete.named', { name }), onSelect: () => void revoke(a), danger: true },
+    ];
+  }
+
   const columns: Column<Assignment>[] = [
     {
       key: 'name',
       header: t('students.columns.name'),
+      className: 'formative-student-cell',
       render: (a) => (
         <span className="formative-stack">
           <strong data-testid="student-name">{a.name}</strong>
@@ -100,11 +117,12 @@ export function StudentsTab({ api, content }: { api: FormativeApi; content: Cont
         </span>
       ),
     },
-    { key: 'period', header: t('students.columns.period'), className: 'formative-nowrap', render: (a) => <span data-testid="student-period">{period(a.starts_on, a.ends_on)}</span> },
+    { key: 'period', header: t('students.columns.period'), render: (a) => <Period starts={a.starts_on} ends={a.ends_on} /> },
     { key: 'percentage', header: t('students.columns.percentage'), className: 'formative-num', render: (a) => formatPercent(a.percentage) },
     {
       key: 'progress',
       header: t('students.columns.progress'),
+      className: 'formative-progress-cell',
       render: (a) => <ProgressBar value={a.progress} label={t('students.progressOf', { name: a.name })} detail={t('progress.lessons', { done: a.done, total: a.total })} />,
     },
     { key: 'status', header: t('students.columns.status'), render: (a) => <AssignmentBadge status={a.status} /> },
@@ -118,26 +136,7 @@ export function StudentsTab({ api, content }: { api: FormativeApi; content: Cont
           <button type="button" className="vk-btn vk-btn--light" aria-label={t('students.lessonsNamed', { name: a.name })} onClick={() => setViewing(a)}>
             {t('students.lessons')}
           </button>
-          {live && (
-            <>
-              <button type="button" className="vk-btn vk-btn--light" aria-label={t('students.editNamed', { name: a.name })} onClick={() => setEditing(a)}>
-                {t('students.edit')}
-              </button>
-              {a.state === 'inactive' ? (
-                <button type="button" className="vk-btn vk-btn--light" aria-label={t('students.resumeNamed', { name: a.name })} onClick={() => void setPaused(a, false)}>
-                  {t('students.resume')}
-                </button>
-              ) : (
-                <button type="button" className="vk-btn vk-btn--light" aria-label={t('students.pauseNamed', { name: a.name })} onClick={() => void setPaused(a, true)}>
-                  {t('students.pause')}
-                </button>
-              )}
-              <CopyLink url={a.url} name={a.name} />
-              <button type="button" className="vk-btn vk-btn--danger" aria-label={t('students.delete.named', { name: a.name })} onClick={() => void revoke(a)}>
-                {t('students.delete.button')}
-              </button>
-            </>
-          )}
+          {live && <ActionsMenu name={a.name} testId="student-actions" items={moreActions(a)} />}
         </span>
       ),
     },
@@ -214,5 +213,22 @@ export function StudentsTab({ api, content }: { api: FormativeApi; content: Cont
       )}
       {viewing && <LessonsDialog api={api} assignment={viewing} onClose={() => setViewing(null)} />}
     </div>
+  );
+}
+
+/** The days of access, "01/12/2026 – 28/02/2027": when the column is narrow, on two lines after the dash. */
+function Period({ starts, ends }: { starts: string | null; ends: string | null }) {
+  const text = period(starts, ends);
+  const dash = text.indexOf(' – ');
+  return (
+    <span data-testid="student-period">
+      {dash < 0 ? (
+        text
+      ) : (
+        <>
+          <span className="formative-nowrap">{text.slice(0, dash + 2)}</span> <span className="formative-nowrap">{text.slice(dash + 3)}</span>
+        </>
+      )}
+    </span>
   );
 }

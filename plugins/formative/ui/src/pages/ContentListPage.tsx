@@ -28,7 +28,8 @@ export default function ContentListPage() {
   const [state, setState] = useState('');
   const [creating, setCreating] = useState(false);
   const title = t('list.title');
-  usePageLayout({ title, breadcrumbs: [{ label: t('title') }, { label: title }] });
+  // the list is the module's page: its title is the module's, said once
+  usePageLayout({ title, breadcrumbs: [{ label: title }] });
 
   const load = useCallback((q: ListQuery) => api.contents.list({ search: q.search, status, state, page: q.page, per_page: q.perPage }), [api, status, state]);
 

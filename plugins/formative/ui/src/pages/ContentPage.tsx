@@ -29,7 +29,7 @@ export default function ContentPage() {
   const { record: content, show, failed, load } = useRecord<Content>(id, api.contents.read);
   const [tab, setTab] = useState<Tab>('content');
   const title = content?.name ?? t('content.fallback');
-  usePageLayout({ title, breadcrumbs: [{ label: t('title') }, { label: t('list.title'), to: contentListPath() }, { label: title }] });
+  usePageLayout({ title, breadcrumbs: [{ label: t('list.title'), to: contentListPath() }, { label: title }] });
 
   if (!id) return <PageState error={t('content.notFound')} />;
   if (failed !== null) return <PageState error={failed || t('content.notFound')} onRetry={load} />;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
@@ -41,6 +41,22 @@ describe('the contents', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Teórico permiso B' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/formative/content/view/5'));
     expect(await screen.findByTestId('content-title')).toHaveTextContent('Teórico permiso B');
+  });
+
+  it('the breadcrumb says "Contenidos formativos" once: the list alone, a content under a link back to it', async () => {
+    const layout = { set: vi.fn() };
+    renderModule('/formative/content/list', listHost(), undefined, undefined, layout);
+    await screen.findByRole('table', { name: 'Contenidos formativos' });
+    expect(layout.set).toHaveBeenLastCalledWith({ title: 'Contenidos formativos', breadcrumbs: [{ label: 'Contenidos formativos' }] });
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Teórico permiso B' }));
+    expect(await screen.findByTestId('content-title')).toHaveTextContent('Teórico permiso B');
+    await waitFor(() =>
+      expect(layout.set).toHaveBeenLastCalledWith({
+        title: 'Teórico permiso B',
+        breadcrumbs: [{ label: 'Contenidos formativos', to: '/formative/content/list' }, { label: 'Teórico permiso B' }],
+      }),
+    );
   });
 
   it('searches and filters by status and state, keeping the search', async () => {

@@ -28,6 +28,12 @@ async function openStudents(api: ReturnType<typeof studentsHost>) {
 }
 const row = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr')!;
 
+/** Opens the row's "Más" and answers the entry named `entry`. */
+function menuEntry(table: HTMLElement, name: string, entry: string) {
+  fireEvent.click(within(row(table, name)).getByRole('button', { name: `Más acciones de ${name}` }));
+  return within(within(row(table, name)).getByRole('menu', { name: `Más acciones de ${name}` })).getByRole('menuitem', { name: entry });
+}
+
 describe('the students of a content', () => {
   it('lists each student with the days of access, the share open, the progress, the status and the day 90 % was reached', async () => {
     const api = studentsHost();
@@ -37,9 +43,21 @@ describe('the students of a content', () => {
     expect(cells(row(table, 'Pablo Ortega')).slice(0, 6)).toEqual(['Pablo OrtegaSin correo', '01/12/2026 – 28/02/2027', '50 %', '50 %2 de 4 lecciones', 'En pausa', '20/12/2026']);
     const bar = within(row(table, 'Lucía Pérez Gómez')).getByRole('progressbar', { name: 'Progreso de Lucía Pérez Gómez' });
     expect(bar).toHaveAttribute('aria-valuenow', '50');
+    // compact: "Lecciones" as a button, the rest under "Más"
+    expect(within(row(table, 'Lucía Pérez Gómez')).getAllByRole('button').map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
+      ['Lecciones', 'Lecciones de Lucía Pérez Gómez'],
+      ['Más', 'Más acciones de Lucía Pérez Gómez'],
+    ]);
     // a paused access offers "Reanudar", an open one "Pausar"
-    expect(within(row(table, 'Pablo Ortega')).getByRole('button', { name: 'Reanudar el acceso de Pablo Ortega' })).toBeInTheDocument();
-    expect(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Pausar el acceso de Lucía Pérez Gómez' })).toBeInTheDocument();
+    expect(menuEntry(table, 'Pablo Ortega', 'Reanudar el acceso de Pablo Ortega')).toBeInTheDocument();
+    expect(menuEntry(table, 'Lucía Pérez Gómez', 'Pausar el acceso de Lucía Pérez Gómez')).toBeInTheDocument();
+    expect(within(row(table, 'Lucía Pérez Gómez')).getAllByRole('menuitem').map((e) => [e.textContent, e.getAttribute('aria-label')])).toEqual([
+      ['Editar', 'Editar el acceso de Lucía Pérez Gómez'],
+      ['Pausar', 'Pausar el acceso de Lucía Pérez Gómez'],
+      ['Copiar enlace', 'Copiar el enlace de Lucía Pérez Gómez'],
+      ['Abrir', 'Abrir la página de Lucía Pérez Gómez'],
+      ['Quitar', 'Quitar el contenido a Lucía Pérez Gómez'],
+    ]);
     expect(asked(api)).toEqual([{ content_id: '5', page: '1', per_page: '25' }]);
   });
 
@@ -100,6 +118,17 @@ describe('the students of a content', () => {
     await waitFor(() => expect(asked(api)).toHaveLength(2));
   });
 
+  it('a student without a link has neither "Copiar enlace" nor "Abrir"', async () => {
+    const table = await openStudents(studentsHost({}, { 'GET formative/assignment/read': page([assignment({ url: null })]) }));
+    fireEvent.click(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Más acciones de Lucía Pérez Gómez' }));
+    expect(within(row(table, 'Lucía Pérez Gómez')).getAllByRole('menuitem').map((e) => e.textContent)).toEqual(['Editar', 'Pausar', 'Quitar']);
+  });
+
+  it('a deleted content keeps only "Lecciones" in each row', async () => {
+    const table = await openStudents(studentsHost({ state: 'deleted' }));
+    expect(within(row(table, 'Lucía Pérez Gómez')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Lecciones']);
+  });
+
   it('a content in development cannot be assigned: the button waits and says why', async () => {
     await openStudents(studentsHost({ status: 'developing' }));
     expect(screen.getByTestId('not-assignable')).toHaveTextContent('El contenido está en desarrollo: publíquelo para asignarlo a más alumnos.');
@@ -109,7 +138,7 @@ describe('the students of a content', () => {
   it('"Editar" sends only what changed; "Pausar" and "Reanudar" change the state', async () => {
     const api = studentsHost({}, { 'POST formative/assignment/update': (req: MockRequest) => envelopeOk(assignment({ ...body(req) })) });
     const table = await openStudents(api);
-    fireEvent.click(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Editar el acceso de Lucía Pérez Gómez' }));
+    fireEvent.click(menuEntry(table, 'Lucía Pérez Gómez', 'Editar el acceso de Lucía Pérez Gómez'));
     const form = within(await screen.findByRole('dialog', { name: 'Acceso de Lucía Pérez Gómez' })).getByRole('form', { name: 'Acceso del alumno' });
     expect(within(form).getByLabelText(/^Desde/)).toHaveValue('2026-12-01');
     expect(within(form).getByRole('combobox', { name: /^Acceso/ })).toHaveValue('active');
@@ -120,9 +149,9 @@ describe('the students of a content', () => {
     expect(await screen.findByText('Acceso de Lucía Pérez Gómez guardado')).toBeInTheDocument();
     expect(api.calls('POST formative/assignment/update').map(body)).toEqual([{ id: 101, ends_on: '2027-03-31', percentage: 75, state: 'inactive' }]);
 
-    fireEvent.click(within(row(table, 'Pablo Ortega')).getByRole('button', { name: 'Reanudar el acceso de Pablo Ortega' }));
+    fireEvent.click(menuEntry(table, 'Pablo Ortega', 'Reanudar el acceso de Pablo Ortega'));
     expect(await screen.findByText('Acceso de Pablo Ortega reanudado')).toBeInTheDocument();
-    fireEvent.click(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Pausar el acceso de Lucía Pérez Gómez' }));
+    fireEvent.click(menuEntry(table, 'Lucía Pérez Gómez', 'Pausar el acceso de Lucía Pérez Gómez'));
     expect(await screen.findByText('Acceso de Lucía Pérez Gómez en pausa')).toBeInTheDocument();
     expect(api.calls('POST formative/assignment/update').map(body).slice(1)).toEqual([
       { id: 102, state: 'active' },
@@ -133,14 +162,14 @@ describe('the students of a content', () => {
   it('"Quitar" asks first and revokes the link; a refusal is shown', async () => {
     const api = studentsHost({}, { 'POST formative/assignment/delete': writeError('CONFLICT-000', 'La asignación ya está eliminada') });
     const table = await openStudents(api);
-    fireEvent.click(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Quitar el contenido a Lucía Pérez Gómez' }));
+    fireEvent.click(menuEntry(table, 'Lucía Pérez Gómez', 'Quitar el contenido a Lucía Pérez Gómez'));
     let dialog = await screen.findByRole('alertdialog', { name: 'Quitar el contenido' });
     expect(dialog).toHaveTextContent('¿Quitar «Teórico permiso B» a Lucía Pérez Gómez? Su enlace dejará de funcionar.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitar' }));
     expect(await screen.findByTestId('students-errors')).toHaveTextContent('La asignación ya está eliminada');
 
     api.on('POST formative/assignment/delete', envelopeOk(assignment({ state: 'deleted', url: null })));
-    fireEvent.click(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Quitar el contenido a Lucía Pérez Gómez' }));
+    fireEvent.click(menuEntry(table, 'Lucía Pérez Gómez', 'Quitar el contenido a Lucía Pérez Gómez'));
     dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Quitar' }));
     expect(await screen.findByText('Contenido quitado a Lucía Pérez Gómez')).toBeInTheDocument();
@@ -153,10 +182,14 @@ describe('the students of a content', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const api = studentsHost();
     const table = await openStudents(api);
-    fireEvent.click(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Copiar el enlace de Lucía Pérez Gómez' }));
+    fireEvent.click(menuEntry(table, 'Lucía Pérez Gómez', 'Copiar el enlace de Lucía Pérez Gómez'));
     expect(await screen.findByText('Enlace de Lucía Pérez Gómez copiado')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('https://volante.test/formacion/ref-lucia');
-    expect(within(row(table, 'Lucía Pérez Gómez')).getByRole('link', { name: 'Abrir la página de Lucía Pérez Gómez' })).toHaveAttribute('href', 'https://volante.test/formacion/ref-lucia');
+    const open = menuEntry(table, 'Lucía Pérez Gómez', 'Abrir la página de Lucía Pérez Gómez');
+    expect(open).toHaveAttribute('href', 'https://volante.test/formacion/ref-lucia');
+    expect(open).toHaveAttribute('target', '_blank');
+    fireEvent.keyDown(open, { key: 'Escape' });
+    expect(within(row(table, 'Lucía Pérez Gómez')).queryByRole('menu')).toBeNull();
 
     fireEvent.click(within(row(table, 'Lucía Pérez Gómez')).getByRole('button', { name: 'Lecciones de Lucía Pérez Gómez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lecciones de Lucía Pérez Gómez' });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { createSessionStore, type SessionUser } from '@volante/plugin-ui';
+import { createSessionStore, type PageLayoutSetter, type SessionUser } from '@volante/plugin-ui';
 import { mockApi, type MockApi } from '@volante/plugin-ui/testing';
 import { renderModuleRoutes, testDirector } from '@volante/plugin-ui/testing/module';
 import formative from '../module';
@@ -16,11 +16,15 @@ function Query() {
   return <output data-testid="query">{useLocation().search}</output>;
 }
 
-/** The module's routes as the shell mounts them, with the kit's providers and a fake host. */
-export function renderModule(path: string, api: MockApi = mockApi(), user: SessionUser = director, extra?: ReactNode) {
+/**
+ * The module's routes as the shell mounts them, with the kit's providers and a fake host;
+ * `layout` gets what the pages set in the shell's layout (title, breadcrumbs).
+ */
+export function renderModule(path: string, api: MockApi = mockApi(), user: SessionUser = director, extra?: ReactNode, layout?: PageLayoutSetter) {
   return renderModuleRoutes(formative, path, {
     api,
     user,
+    layout,
     extra: (
       <>
         <Query />

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ErrorList, errorList, formatDate, useConfirm, useToast, type Column } from '@volante/plugin-ui';
+import { CopyLink, DataTable, ErrorList, errorList, formatDate, useConfirm, useToast, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Inspector, Room, RoomsApi } from '../api';
 import { refusalText } from '../format';
-import { CopyLink } from './CopyLink';
 import { InspectorDialog } from './InspectorDialog';
 
 /**
@@ -58,7 +57,7 @@ export function InspectorsTab({ api, room, onChanged, readOnly }: { api: RoomsAp
     },
     { key: 'organisation', header: t('inspectors.columns.organisation'), render: (i) => i.organisation || t('none') },
     { key: 'email', header: t('inspectors.columns.email'), render: (i) => i.email || t('none') },
-    { key: 'url', header: t('inspectors.columns.url'), render: (i) => <CopyLink url={i.url} name={i.name} testId="inspector-link" /> },
+    { key: 'url', header: t('inspectors.columns.url'), render: (i) => <CopyLink text={i.url} name={i.name} showUrl className="rooms-link" testId="inspector-link" /> },
     { key: 'created_at', header: t('inspectors.columns.created_at'), className: 'rooms-nowrap', render: (i) => formatDate(i.created_at) },
     {
       key: 'actions',

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, errorList, useToast } from '@volante/plugin-ui';
+import { CopyLink, ErrorList, errorList, useToast } from '@volante/plugin-ui';
 import type { Room, RoomsApi } from '../api';
 import { refusalText } from '../format';
 import { NAMESPACE } from '../i18n';
 import { pizarraPath } from '../paths';
-import { CopyLink } from './CopyLink';
 
 /** The address of a page of the app, as it is opened from elsewhere (a mail, a chat). */
 const appUrl = (path: string) => `${window.location.origin}${path}`;
@@ -49,7 +48,7 @@ export function PeopleTab({ api, room, readOnly }: { api: RoomsApi; room: Room; 
               <strong>{room.teacher_name ?? t('people.noTeacher')}</strong>
               <span className="muted">{t('kinds.teacher')}</span>
             </span>
-            {room.teacher_id ? <CopyLink url={staffLink} name={room.teacher_name ?? t('kinds.teacher')} testId="teacher-link" /> : null}
+            {room.teacher_id ? <CopyLink text={staffLink} name={room.teacher_name ?? t('kinds.teacher')} showUrl className="rooms-link" testId="teacher-link" /> : null}
           </li>
           {room.members.map((m) => (
             <li key={m.user_id} data-testid="person-member">
@@ -57,7 +56,7 @@ export function PeopleTab({ api, room, readOnly }: { api: RoomsApi; room: Room; 
                 <strong>{m.name}</strong>
                 <span className="muted">{t('kinds.member')}</span>
               </span>
-              <CopyLink url={staffLink} name={m.name} testId="member-link" />
+              <CopyLink text={staffLink} name={m.name} showUrl className="rooms-link" testId="member-link" />
             </li>
           ))}
         </ul>
@@ -87,7 +86,7 @@ export function PeopleTab({ api, room, readOnly }: { api: RoomsApi; room: Room; 
                   <strong>{s.name}</strong>
                   {s.email && <span className="muted">{s.email}</span>}
                 </span>
-                <CopyLink url={s.url} name={s.name} testId="student-link" />
+                <CopyLink text={s.url} name={s.name} showUrl className="rooms-link" testId="student-link" />
               </li>
             ))}
           </ul>

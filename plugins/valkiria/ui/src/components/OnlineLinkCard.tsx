@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, useConfirm, useToast } from '@volante/plugin-ui';
+import { CopyLink, ErrorList, useConfirm, useToast } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { OnlineLinkOptions, Student, ValkiriaApi } from '../api';
 import { messagesOf, personName } from '../format';
-import { CopyLink } from './CopyLink';
 
 /**
  * "Test online en casa" on a student's page: their personal link (`online_url` of the student's
@@ -55,16 +54,9 @@ export function OnlineLinkCard({ api, student, onChanged }: { api: ValkiriaApi; 
         {t('online.link.title')}
       </h2>
       <p className="muted">{t('online.link.explain', { name })}</p>
-      {url ? (
-        <p className="valkiria-link">
-          <a href={url} target="_blank" rel="noopener noreferrer" className="valkiria-link__url" data-testid="online-url">
-            {url}
-          </a>
-          <CopyLink text={url} label={t('online.link.copy')} testId="online-copy" />
-        </p>
-      ) : (
-        <p data-testid="online-none">{t('online.link.none')}</p>
-      )}
+      <p className="valkiria-link">
+        <CopyLink text={url} showUrl texts={{ copy: t('online.link.copy'), copied: t('copy.done'), none: t('online.link.none') }} testId="online" />
+      </p>
       {state === 'inactive' && (
         <p className="vk-alert vk-alert--info" role="status" data-testid="online-link-paused">
           {t('online.link.paused')}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CopyLink,
   DataTable,
   ErrorList,
   FieldErrorMessage,
@@ -22,7 +23,6 @@ import {
 import { NAMESPACE } from '../i18n';
 import { webApi, type Apis, type ApisUpdate, type KeyKind, type KeyUpdate, type ThirdPartyKey, type WebApi } from '../api';
 import { KEY_KINDS, PERMISSION } from '../lists';
-import { CopyButton } from '../components/CopyButton';
 
 /** A third-party key as the form holds it. */
 export interface KeyDraft {
@@ -151,7 +151,7 @@ function WebApiKey({ api, webapiKey, canWrite, onRotated }: { api: WebApi; webap
           <code className="web-secret" data-testid="webapi-key">
             {webapiKey}
           </code>
-          <CopyButton text={webapiKey} label={t('apis.webapi.copy')} />
+          <CopyLink text={webapiKey} label={t('apis.webapi.copy')} testId="webapi-key" />
         </div>
       ) : (
         <p className="vk-alert vk-alert--info" data-testid="webapi-key-missing">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CheckField,
+  CopyLink,
   Field,
   FormMessages,
   InputField,
@@ -20,7 +21,6 @@ import {
 import { NAMESPACE } from '../i18n';
 import { webApi, type BillingSeries, type Environment, type Gateway, type GatewayUpdate, type SalesBilling, type SalesBillingUpdate, type WebApi } from '../api';
 import { ENVIRONMENTS, MERCHANT_CODE, PERMISSION, TERMINAL } from '../lists';
-import { CopyButton } from '../components/CopyButton';
 
 const FIELDS = ['merchant_code', 'terminal', 'environment', 'bizum', 'key'] as const;
 
@@ -245,7 +245,7 @@ function UrlRow({ id, label, url, hint }: { id: string; label: string; url: stri
       </label>
       <div className="web-url">
         <input id={inputId} className="vk-input web-secret" value={url} readOnly data-testid={id} />
-        {url && <CopyButton text={url} label={t('copy.named', { name: label })} />}
+        {url && <CopyLink text={url} label={t('copy.named', { name: label })} testId={id} />}
       </div>
       <small className="muted">{hint}</small>
     </div>
