@@ -27,7 +27,10 @@
 // once, who passes the test in English and then fails it blank behind a PIN (a wrong one
 // refused), renews the enrolment in bulk from "Caducidades" and resets the student's attempts; 33:
 // a student asks a doubt from a correction, the "Dudas" badge comes live, the director answers it
-// and the answer is mailed),
+// and the answer is mailed; 39: the director mails a student their personal link to the tests at
+// home; the student, following it in a browser without a session, takes a test, fails a question
+// and asks a doubt about it, which reaches the director's "Dudas"; the link renewed, the old one
+// says it no longer gives access),
 // the guided classes journey (guided.e2e.mjs, 32: a group following a digital book, its classes
 // ordered, one given with a subtheme of the book, a link and a note, the syllabus coverage, a copy),
 // the online shop journey (web.e2e.mjs, 35: the director's web-api key and Redsys gateway, a

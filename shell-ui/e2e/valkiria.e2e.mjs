@@ -24,11 +24,24 @@
 //      student's answer and the right one; the director answers it: the answer is mailed to the
 //      student (read from the outbox), the doubt is read and answered in the host, and the badge
 //      goes.
+//  39. the online tests at home: a block, three questions and a block test of licence B allowing
+//      no error, and a student with an e-mail enrolled for B, made through the API. The director
+//      opens the student ("Alumnos"), whose "Test online en casa" has no link yet, and "Enviar por
+//      correo": the toast names the address, the link is shown, and the mail in the outbox (its
+//      subject naming the school) carries the same link. The link, in a browser without a session:
+//      the school, the student's name, the enrolment B and the test (not taken); "Hacer el test",
+//      two right and one wrong, NO APTO (1 error of 0) with the wrong one marked and explained;
+//      "Tengo una duda" on it sends the doubt through the link ("Duda enviada"); "Volver a mis
+//      test" shows the test taken once. The director's "Dudas" badge counts the doubt, the list
+//      shows it, its page the student's answer; the student's page counts 1 attempt. "Renovar
+//      enlace" (asked first) gives a new link: the old one, reloaded, says "Este enlace ya no da
+//      acceso" (LINK-001) and the new one opens the page. What the host stored is checked.
 // It needs the host to have installed the valkiria package (`volante demo` with
 // plugins.registry_dir); without it, it is reported as skipped, with the reason. Names,
 // references and the DNI are unique per run.
 import { readFileSync } from 'node:fs';
-import { api, assert, dni, emlText, outboxFiles } from './harness.mjs';
+import { join } from 'node:path';
+import { api, artifacts, assert, dni, emlText, launchChromium, mailSubject, outboxFiles } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
@@ -74,7 +87,7 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
   const modules = await listedModules(page);
   if (!modules.includes('valkiria')) {
     skip(
-      ['director-runs-the-theory-tests', 'student-asks-a-doubt-the-director-answers'],
+      ['director-runs-the-theory-tests', 'student-asks-a-doubt-the-director-answers', 'student-takes-tests-at-home'],
       `GET plugin/modules lists no valkiria module (${JSON.stringify(modules)}): the host has not installed the valkiria package (volante demo with plugins.registry_dir)`,
     );
     return;
@@ -751,5 +764,328 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
     const answered = await api(page, 'GET', `duda/read?id=${doubtId}`);
     assert(answered.read === true && answered.answer === answerText && answered.answered_by_name, `the doubt after answering: ${JSON.stringify(answered)}`);
     if (unreadBefore === 0) await doubtsLink.getByTestId('menu-badge').waitFor({ state: 'detached' });
+  });
+
+  await journey(browser, 'student-takes-tests-at-home', async () => {
+    // Made through the API: a block, three questions, a block test of licence B allowing no
+    // error, a student with an e-mail enrolled for B.
+    const block = await api(page, 'POST', 'valkiria/temary/create', { licence: 'B', name: `Adelantamientos E2E ${stamp}` });
+    const questions = [
+      {
+        reference: `CASA-${stamp}-1`,
+        statement: `¿Por qué lado se adelanta, por regla general? (${stamp})`,
+        answers: ['Por la izquierda', 'Por la derecha', 'Por cualquiera'],
+        correct: 0,
+        explanation: 'Se adelanta por la izquierda, salvo las excepciones del reglamento.',
+      },
+      {
+        reference: `CASA-${stamp}-2`,
+        statement: `¿Se puede adelantar en un paso de peatones señalizado? (${stamp})`,
+        answers: ['Sí, si no hay peatones', 'No, nunca', 'Solo a motocicletas'],
+        correct: 1,
+        explanation: 'En los pasos de peatones señalizados no se adelanta.',
+      },
+      {
+        reference: `CASA-${stamp}-3`,
+        statement: `¿Qué debe hacer quien va a ser adelantado? (${stamp})`,
+        answers: ['Acelerar', 'Ponerse a la izquierda', 'Ceñirse a la derecha y no acelerar'],
+        correct: 2,
+        explanation: 'Quien es adelantado se ciñe a la derecha y no aumenta la velocidad.',
+      },
+    ];
+    const ids = [];
+    for (const q of questions) {
+      const { reference, statement, answers, correct, explanation } = q;
+      ids.push((await api(page, 'POST', 'valkiria/question/create', { block_id: block.id, reference, statement, answers, correct, explanation })).id);
+    }
+    const testName = `Adelantamientos en casa ${stamp}`;
+    const test = await api(page, 'POST', 'valkiria/test/create', { licence: 'B', name: testName, block_id: block.id, question_ids: ids, max_errors: 0, minutes: 20 });
+    assert(test.max_errors === 0 && test.minutes === 20 && same(test.question_ids, ids), `valkiria/test/create answered ${JSON.stringify({ max_errors: test.max_errors, minutes: test.minutes, question_ids: test.question_ids })}`);
+    const firstName = 'Nuria';
+    const lastName = `Casa E2E ${stamp}`;
+    const studentName = `${firstName} ${lastName}`;
+    const studentDni = dni(Date.now() + 29);
+    const email = `nuria.${stamp.toLowerCase()}@autoescuela-demo.es`;
+    const student = await api(page, 'POST', 'valkiria/assigncourse', { dni: studentDni, first_name: firstName, last_name: lastName, email, licence: 'B' });
+    const enrolment = student.enrolments?.find((e) => e.licence === 'B');
+    assert(student.id > 0 && enrolment && !student.online_url, `valkiria/assigncourse answered ${JSON.stringify(student)}`);
+    const unreadBefore = (await api(page, 'GET', 'duda/read')).unread;
+    const today = spanishToday();
+    // the second one answered wrong
+    const chosen = [questions[0].correct, (questions[1].correct + 1) % questions[1].answers.length, questions[2].correct];
+
+    // 1. The director opens the student ("Test online" → "Alumnos") and mails the link.
+    await menu(page).getByRole('link', { name: 'Test online', exact: true }).click();
+    await page.waitForURL('**/test/edicion/list');
+    await page.getByTestId('nav-students').click();
+    await page.waitForURL('**/valkiria/alumnos');
+    await page.getByTestId('enrol-form').waitFor();
+    const students = page.getByTestId('students');
+    const search = students.getByRole('searchbox', { name: 'Buscar' });
+    await search.fill(lastName);
+    await search.press('Enter');
+    await students.getByRole('table', { name: 'Alumnos', exact: true }).getByRole('link', { name: studentName, exact: true }).click();
+    await page.waitForURL(`**/valkiria/alumno/${student.id}`);
+    const head = page.getByTestId('student-head');
+    await head.getByTestId('student-title').filter({ hasText: exactly(studentName) }).waitFor();
+    assert((await text(head.getByTestId('student-email'))) === email, `the student's e-mail reads ${await text(head.getByTestId('student-email'))}`);
+    const linkCard = page.getByTestId('online-link');
+    await linkCard.getByRole('heading', { name: 'Test online en casa', exact: true }).waitFor();
+    await linkCard.getByTestId('online-none').filter({ hasText: exactly('Todavía no tiene enlace') }).waitFor();
+    await linkCard.getByRole('button', { name: 'Crear enlace', exact: true }).waitFor();
+    assert((await linkCard.getByRole('button', { name: 'Renovar enlace', exact: true }).count()) === 0, 'a student without a link is offered "Renovar enlace"');
+
+    const mailsBefore = outboxFiles(host.dataDir);
+    const given = answerTo(page, 'POST', 'valkiria/student/online');
+    await linkCard.getByRole('button', { name: 'Enviar por correo', exact: true }).click();
+    const givenAnswer = await (await given).json();
+    assert(same((await given).request().postDataJSON(), { student_id: student.id, send: true }), `valkiria/student/online was sent ${JSON.stringify((await given).request().postDataJSON())}`);
+    const url = givenAnswer.data?.url ?? '';
+    const linkShape = new RegExp(`^${escapeRe(host.base)}/test/online/[\\w-]+$`);
+    assert(givenAnswer.success && givenAnswer.data.student_id === student.id && givenAnswer.data.sent_to === email && linkShape.test(url), `valkiria/student/online answered ${JSON.stringify(givenAnswer)}`);
+    const reference = new URL(url).pathname.split('/').pop();
+    await page.getByText(`Enlace enviado a ${email}`, { exact: true }).first().waitFor();
+    const shownLink = linkCard.getByTestId('online-url');
+    await shownLink.filter({ hasText: exactly(url) }).waitFor();
+    assert((await shownLink.getAttribute('href')) === url, `the link shown goes to ${await shownLink.getAttribute('href')}`);
+    await linkCard.getByTestId('online-copy').filter({ hasText: exactly('Copiar el enlace') }).waitFor();
+    await linkCard.getByRole('button', { name: 'Renovar enlace', exact: true }).waitFor();
+    assert((await linkCard.getByRole('button', { name: 'Crear enlace', exact: true }).count()) === 0, 'a student with a link is offered "Crear enlace"');
+    assert((await api(page, 'GET', `valkiria/studentsdni?dni=${studentDni}`)).online_url === url, 'the student read does not carry the link as online_url');
+    await shot('172-valkiria-online-link-sent');
+
+    // The mail: to the student, with the same link (its subject names the school).
+    const subjectEnd = ': sus test online';
+    let linkMail = null;
+    for (let i = 0; i < 60 && !linkMail; i++) {
+      linkMail = outboxFiles(host.dataDir)
+        .filter((f) => !mailsBefore.includes(f))
+        .map((f) => readFileSync(f, 'utf8'))
+        .find((raw) => raw.includes(email) && mailSubject(raw).endsWith(subjectEnd));
+      if (!linkMail) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert(linkMail, `no mail "…${subjectEnd}" to ${email} in the outbox`);
+    const to = /^to:[ \t]*(.*)$/im.exec(linkMail)?.[1] ?? '';
+    assert(to.includes(email), `the link's mail is to ${to}`);
+    const school = mailSubject(linkMail).slice(0, -subjectEnd.length);
+    assert(school.length > 0, `the link's mail is titled ${mailSubject(linkMail)}`);
+    const mailBody = emlText(linkMail);
+    const mailed = /https?:\/\/\S+\/test\/online\/[\w-]+/.exec(mailBody)?.[0];
+    assert(mailed === url, `the mail carries ${mailed}, the screen ${url}`);
+    assert(mailBody.includes(`Hola, ${studentName}:`), `the link's mail reads ${mailBody}`);
+
+    // 2. The mailed link, in a browser without a session: the student's page at home.
+    const visitor = await launchChromium();
+    try {
+      const studentPage = visitor.pages()[0] ?? (await visitor.newPage());
+      const errors = [];
+      studentPage.on('pageerror', (error) => errors.push(error.message));
+      const homeRead = answerTo(studentPage, 'GET', 'valkiria/online/read');
+      await studentPage.goto(mailed);
+      const homeAnswer = await (await homeRead).json();
+      assert(homeAnswer.success && homeAnswer.data.name === studentName && homeAnswer.data.school === school, `valkiria/online/read answered ${JSON.stringify(homeAnswer)}`);
+      assert((await homeRead).request().headers().authorization === undefined, 'the page at home sent an Authorization header');
+      const online = studentPage.getByTestId('online-page');
+      await online.getByTestId('online-student').filter({ hasText: exactly(studentName) }).waitFor();
+      assert((await text(online.getByTestId('online-school'))) === `${school} · Test de teórica`, `the page's school reads ${await text(online.getByTestId('online-school'))}`);
+      assert((await online.getByTestId('online-pin-needed').count()) === 0, 'a PIN is announced without two-factor');
+      assert((await studentPage.getByRole('complementary', { name: 'Menú principal' }).count()) === 0, "the student's page shows the back-office menu");
+      // "Sus matrículas": B until the enrolment's last day.
+      const enrolments = online.getByTestId('online-enrolments');
+      await enrolments.getByRole('heading', { name: 'Sus matrículas', exact: true }).waitFor();
+      const enrolmentRow = enrolments.getByRole('table', { name: 'Sus matrículas', exact: true }).getByRole('row').filter({ has: studentPage.getByTestId('online-enrolment-licence').filter({ hasText: exactly('Permiso B') }) });
+      await enrolmentRow.waitFor();
+      assert((await text(enrolmentRow.getByTestId('online-enrolment-expires'))) === shown(enrolment.expires_on), `the enrolment ends ${await text(enrolmentRow.getByTestId('online-enrolment-expires'))}`);
+      assert(Number(await enrolmentRow.getByTestId('days-left').getAttribute('data-days')) === daysBetween(today, enrolment.expires_on), 'the days left do not count to the end');
+      // "Sus test": the test, as the bank shows it, not taken yet.
+      const tests = online.getByTestId('online-tests');
+      const testRow = tests.getByRole('table', { name: 'Sus test', exact: true }).getByRole('row').filter({ has: studentPage.getByTestId('online-test-name').filter({ hasText: exactly(testName) }) });
+      await testRow.waitFor();
+      const rowCells = async () => (await testRow.getByRole('cell').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
+      let cells = await rowCells();
+      assert(same(cells, [testName, 'B', '3', '20', '0', '0', '0', '—', '—', 'Hacer el test']), `the test's row ${JSON.stringify(cells)}`);
+      const results = online.getByTestId('online-results');
+      await results.getByRole('heading', { name: 'Sus resultados', exact: true }).waitFor();
+      assert((await text(results.getByTestId('summary-attempts'))) === '0', `the figures count ${await text(results.getByTestId('summary-attempts'))} attempts`);
+      await studentPage.screenshot({ path: join(artifacts, '173-valkiria-online-home.png'), fullPage: true });
+
+      // "Hacer el test": the test in the page; two right, the second wrong.
+      await testRow.getByRole('button', { name: `Hacer el test ${testName}`, exact: true }).click();
+      await studentPage.waitForURL((u) => u.pathname === `/test/online/${reference}` && u.searchParams.get('test') === String(test.id));
+      await studentPage.getByTestId('take-title').filter({ hasText: exactly(testName) }).waitFor();
+      assert(
+        (await text(studentPage.getByTestId('take-student'))) === `${studentName} · Permiso B · Se aprueba con 0 errores como máximo`,
+        `the test's head reads ${await text(studentPage.getByTestId('take-student'))}`,
+      );
+      assert((await studentPage.getByTestId('take-form').locator('[name=pin]').count()) === 0, 'a PIN is asked without two-factor');
+      await studentPage.getByTestId('take-leave').filter({ hasText: exactly('Salir sin corregir') }).waitFor();
+      for (const [i, q] of questions.entries()) {
+        const shownQuestion = studentPage.locator(`[data-testid=take-question][data-question-id="${ids[i]}"]`);
+        await shownQuestion.waitFor();
+        assert((await text(studentPage.getByTestId('take-position'))) === `Pregunta ${i + 1} de 3`, `at ${await text(studentPage.getByTestId('take-position'))}`);
+        assert((await text(shownQuestion.getByTestId('take-statement'))) === q.statement, `question ${i + 1} reads ${await text(shownQuestion.getByTestId('take-statement'))}`);
+        await shownQuestion.getByTestId(`take-answer-${chosen[i]}`).check();
+        if (i < questions.length - 1) await studentPage.getByTestId('take-next').click();
+      }
+      assert((await text(studentPage.getByTestId('take-answered'))) === 'Contestadas 3 de 3', `${await text(studentPage.getByTestId('take-answered'))}`);
+      const corrected = answerTo(studentPage, 'POST', 'valkiria/online/test');
+      await studentPage.getByTestId('take-submit').click();
+      const correctedAnswer = await (await corrected).json();
+      const sentTake = (await corrected).request().postDataJSON();
+      assert(
+        sentTake.reference === reference &&
+          sentTake.test_id === test.id &&
+          sentTake.language === 'es' &&
+          !('pin' in sentTake) &&
+          !('student_id' in sentTake) &&
+          same(sentTake.answers, ids.map((id, i) => ({ question_id: id, chosen: chosen[i] }))),
+        `valkiria/online/test was sent ${JSON.stringify(sentTake)}`,
+      );
+      const attempt = correctedAnswer.data;
+      assert(
+        correctedAnswer.success &&
+          attempt.student_id === student.id &&
+          attempt.passed === false &&
+          attempt.errors === 1 &&
+          attempt.blank === 0 &&
+          attempt.total === 3 &&
+          attempt.max_errors === 0 &&
+          same(attempt.questions.map((q) => q.right), [true, false, true]),
+        `valkiria/online/test answered ${JSON.stringify(correctedAnswer)}`,
+      );
+
+      // The correction: NO APTO, the wrong one marked and explained.
+      const correction = studentPage.getByTestId('correction');
+      await correction.waitFor();
+      const result = correction.getByTestId('correction-result');
+      assert((await text(result)) === 'NO APTO' && (await result.getAttribute('data-passed')) === 'false', `the result reads ${await text(result)}`);
+      assert((await text(correction.getByTestId('correction-errors'))) === '1 error de un máximo de 0', `${await text(correction.getByTestId('correction-errors'))}`);
+      assert((await text(correction.getByTestId('correction-detail'))).startsWith('0 sin contestar de 3 · Tiempo: '), `${await text(correction.getByTestId('correction-detail'))}`);
+      const correctedItems = correction.getByTestId('correction-question');
+      assert(same(await correctedItems.evaluateAll((items) => items.map((li) => li.getAttribute('data-right'))), ['true', 'false', 'true']), 'the wrong question is not the one marked');
+      const wrong = correctedItems.nth(1);
+      const marks = await wrong.getByTestId('correction-answer').evaluateAll((items) => items.map((li) => [li.getAttribute('data-chosen'), li.getAttribute('data-correct')]));
+      assert(
+        same(marks, questions[1].answers.map((_, j) => [String(j === chosen[1]), String(j === questions[1].correct)])),
+        `the wrong question's answers are marked ${JSON.stringify(marks)}`,
+      );
+      assert((await text(wrong.getByTestId('correction-answer').nth(chosen[1]))).includes('Su respuesta'), 'the answer given is not marked "Su respuesta"');
+      assert((await text(wrong.getByTestId('correction-answer').nth(questions[1].correct))).includes('Correcta'), 'the right answer is not marked "Correcta"');
+      assert((await text(wrong.getByTestId('correction-explanation'))) === questions[1].explanation, `the wrong question's explanation reads ${await text(wrong.getByTestId('correction-explanation'))}`);
+
+      // "Tengo una duda" on the wrong one, through the link.
+      const doubtText = `¿Y si el paso de peatones está vacío y no viene nadie? ${stamp}`;
+      await wrong.getByRole('button', { name: 'Tengo una duda sobre la pregunta 2', exact: true }).click();
+      const doubtForm = wrong.getByRole('form', { name: 'Duda sobre la pregunta 2', exact: true });
+      await doubtForm.getByRole('textbox', { name: '¿Qué no entiende de esta pregunta?', exact: true }).fill(doubtText);
+      const asked = answerTo(studentPage, 'POST', 'valkiria/online/duda');
+      await doubtForm.getByRole('button', { name: 'Enviar duda', exact: true }).click();
+      const askedAnswer = await (await asked).json();
+      assert(
+        same((await asked).request().postDataJSON(), { reference, question_id: ids[1], attempt_id: attempt.id, text: doubtText }),
+        `valkiria/online/duda was sent ${JSON.stringify((await asked).request().postDataJSON())}`,
+      );
+      assert(askedAnswer.success && askedAnswer.data.student_id === student.id, `valkiria/online/duda answered ${JSON.stringify(askedAnswer)}`);
+      const doubtId = askedAnswer.data.id;
+      await wrong.getByTestId('doubt-sent').filter({ hasText: exactly('Duda enviada') }).waitFor();
+      await studentPage.screenshot({ path: join(artifacts, '174-valkiria-online-correction.png'), fullPage: true });
+
+      // "Volver a mis test": the page read again, the test taken once.
+      await correction.getByRole('button', { name: 'Volver a mis test', exact: true }).click();
+      await studentPage.waitForURL((u) => u.pathname === `/test/online/${reference}` && !u.searchParams.has('test'));
+      await testRow.getByRole('cell', { name: '1', exact: true }).first().waitFor();
+      cells = await rowCells();
+      assert(
+        same(cells.slice(0, 8), [testName, 'B', '3', '20', '0', '1', '0', '1']) && cells[8] !== '—' && cells[8].startsWith(shown(today)),
+        `the test's row after taking it ${JSON.stringify(cells)}`,
+      );
+      await results.getByTestId('summary-attempts').filter({ hasText: exactly('1') }).waitFor();
+      assert((await text(results.getByTestId('summary-passed'))) === '0', `the figures count ${await text(results.getByTestId('summary-passed'))} passed`);
+      const lastAttempt = results.getByRole('table', { name: 'Últimos intentos', exact: true }).getByRole('row').filter({ has: studentPage.getByTestId('attempt-result') });
+      assert((await lastAttempt.count()) === 1, `${await lastAttempt.count()} attempts listed at home`);
+      const attemptCells = (await lastAttempt.getByRole('cell').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
+      assert(
+        attemptCells[1] === testName && attemptCells[2] === 'B' && attemptCells[3] === 'Castellano' && attemptCells[4] === '1 de 3' && attemptCells[6] === 'NO APTO',
+        `the attempt's row at home ${JSON.stringify(attemptCells)}`,
+      );
+      await studentPage.screenshot({ path: join(artifacts, '175-valkiria-online-home-taken.png'), fullPage: true });
+
+      // What the host stored: the attempt and the doubt are the student's, as in the classroom.
+      const resume = await api(page, 'POST', 'valkiria/resume', { student_id: student.id });
+      assert(resume.attempts === 1 && resume.passed === 0 && resume.last?.[0]?.id === attempt.id, `valkiria/resume ${JSON.stringify({ attempts: resume.attempts, passed: resume.passed, last: resume.last })}`);
+      const storedDoubts = (await api(page, 'GET', `duda/read?student_id=${student.id}`)).items;
+      assert(
+        storedDoubts.length === 1 &&
+          storedDoubts[0].id === doubtId &&
+          storedDoubts[0].question_id === ids[1] &&
+          storedDoubts[0].attempt_id === attempt.id &&
+          storedDoubts[0].chosen === chosen[1] &&
+          storedDoubts[0].text === doubtText &&
+          storedDoubts[0].test === testName &&
+          storedDoubts[0].read === false,
+        `the doubt stored: ${JSON.stringify(storedDoubts)}`,
+      );
+
+      // 3. The director: the doubt in "Dudas" (the menu's badge counts it), then the student.
+      await page.reload();
+      const doubtsLink = menu(page).locator('a[href="/dudas/list"]');
+      await doubtsLink.getByTestId('menu-badge').filter({ hasText: exactly(String(unreadBefore + 1)) }).waitFor();
+      await doubtsLink.click();
+      await page.waitForURL('**/dudas/list');
+      const doubtRow = page.getByTestId('doubts').getByRole('row').filter({ has: page.getByTestId('doubt-open').filter({ hasText: exactly(doubtText) }) });
+      await doubtRow.waitFor();
+      assert((await text(doubtRow.getByTestId('doubt-student'))) === studentName, `the doubt's student reads ${await text(doubtRow.getByTestId('doubt-student'))}`);
+      assert((await text(doubtRow.getByTestId('doubt-reference'))) === questions[1].reference, `the doubt's question reads ${await text(doubtRow.getByTestId('doubt-reference'))}`);
+      await shot('176-valkiria-online-doubt');
+      await doubtRow.getByTestId('doubt-open').click();
+      await page.waitForURL(`**/dudas/view/${doubtId}`);
+      await page.locator('[data-testid=doubt-page][aria-busy="false"]').waitFor();
+      assert((await text(page.getByTestId('doubt-test'))) === testName, `the doubt's test reads ${await text(page.getByTestId('doubt-test'))}`);
+      const options = page.getByTestId('doubt-option');
+      await options.first().waitFor();
+      const optionMarks = await options.evaluateAll((items) => items.map((li) => [li.getAttribute('data-chosen'), li.getAttribute('data-correct')]));
+      assert(same(optionMarks, marks), `the doubt's question is marked ${JSON.stringify(optionMarks)}`);
+      await page.getByTestId('doubt-student').filter({ hasText: exactly(studentName) }).click();
+      await page.waitForURL(`**/valkiria/alumno/${student.id}`);
+      await head.getByTestId('student-title').filter({ hasText: exactly(studentName) }).waitFor();
+      const summary = page.getByTestId('summary');
+      await summary.getByTestId('summary-attempts').filter({ hasText: exactly('1') }).waitFor();
+      assert((await text(summary.getByTestId('summary-passed'))) === '0', `passed ${await text(summary.getByTestId('summary-passed'))}`);
+
+      // 4. "Renovar enlace", asked first: a new link; the old one no longer opens the page.
+      await linkCard.getByRole('button', { name: 'Renovar enlace', exact: true }).click();
+      const confirmRenew = page.getByRole('alertdialog', { name: 'Renovar el enlace' });
+      await confirmRenew.getByText(`¿Dar a ${studentName} un enlace nuevo? El anterior dejará de funcionar.`, { exact: true }).waitFor();
+      const renewed = answerTo(page, 'POST', 'valkiria/student/online');
+      await confirmRenew.getByRole('button', { name: 'Renovar enlace', exact: true }).click();
+      const renewedAnswer = await (await renewed).json();
+      assert(same((await renewed).request().postDataJSON(), { student_id: student.id, renew: true }), `the renewal sent ${JSON.stringify((await renewed).request().postDataJSON())}`);
+      const newUrl = renewedAnswer.data?.url ?? '';
+      assert(renewedAnswer.success && linkShape.test(newUrl) && newUrl !== url && renewedAnswer.data.sent_to === null, `the renewal answered ${JSON.stringify(renewedAnswer)}`);
+      await page.getByText('Enlace renovado: el anterior ya no funciona', { exact: true }).first().waitFor();
+      await shownLink.filter({ hasText: exactly(newUrl) }).waitFor();
+      assert((await api(page, 'GET', `valkiria/studentsdni?dni=${studentDni}`)).online_url === newUrl, 'the student read does not carry the new link');
+      await shot('177-valkiria-online-link-renewed');
+
+      const reread = answerTo(studentPage, 'GET', 'valkiria/online/read');
+      await studentPage.reload();
+      const gone = await (await reread).json();
+      assert(gone.success === false && JSON.stringify(gone.error).includes('LINK-001'), `the old link was answered ${JSON.stringify(gone)}`);
+      const revoked = studentPage.getByTestId('link-revoked');
+      await revoked.getByRole('heading', { name: 'Este enlace ya no da acceso', exact: true }).waitFor();
+      await revoked.getByText('Su autoescuela le ha dado un enlace nuevo o lo ha retirado. Si cree que es un error, consulte con ella.', { exact: true }).waitFor();
+      assert((await studentPage.getByTestId('online-page').count()) === 0, 'the old link still shows the page');
+      await studentPage.screenshot({ path: join(artifacts, '178-valkiria-online-link-revoked.png'), fullPage: true });
+
+      // The new link opens the same page: the test taken once.
+      await studentPage.goto(newUrl);
+      await online.getByTestId('online-student').filter({ hasText: exactly(studentName) }).waitFor();
+      await testRow.waitFor();
+      cells = await rowCells();
+      assert(same(cells.slice(0, 7), [testName, 'B', '3', '20', '0', '1', '0']), `the test's row through the new link ${JSON.stringify(cells)}`);
+      assert(errors.length === 0, `errors in the student's page: ${errors.join(' | ')}`);
+    } finally {
+      await visitor.close();
+    }
   });
 }
