@@ -901,9 +901,20 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
       const tests = online.getByTestId('online-tests');
       const testRow = tests.getByRole('table', { name: 'Sus test', exact: true }).getByRole('row').filter({ has: studentPage.getByTestId('online-test-name').filter({ hasText: exactly(testName) }) });
       await testRow.waitFor();
+      // three cells: the test (its licence, questions, minutes and errors allowed under the name), how it went, "Hacer el test"
       const rowCells = async () => (await testRow.getByRole('cell').allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
+      const testDetail = 'Permiso B · 3 preguntas · 20 min · 0 errores permitidos';
       let cells = await rowCells();
-      assert(same(cells, [testName, 'B', '3', '20', '0', '0', '0', '—', '—', 'Hacer el test']), `the test's row ${JSON.stringify(cells)}`);
+      assert(same(cells, [`${testName}${testDetail}`, 'Sin hacer', 'Hacer el test']), `the test's row ${JSON.stringify(cells)}`);
+      assert((await text(testRow.getByTestId('online-test-detail'))) === testDetail, `the test's detail reads ${await text(testRow.getByTestId('online-test-detail'))}`);
+      // "Hacer el test" in sight without scrolling sideways
+      const inSight = async (what) => {
+        const box = await testRow.getByRole('button', { name: `Hacer el test ${testName}`, exact: true }).boundingBox();
+        const width = await studentPage.evaluate(() => document.documentElement.clientWidth);
+        const wrap = await tests.locator('.vk-table-wrap').evaluate((el) => el.scrollWidth - el.clientWidth);
+        assert(box && box.x >= 0 && box.x + box.width <= width && wrap <= 1, `"Hacer el test" out of sight ${what}: ${JSON.stringify({ box, width, wrap })}`);
+      };
+      await inSight('on a desktop');
       const results = online.getByTestId('online-results');
       await results.getByRole('heading', { name: 'Sus resultados', exact: true }).waitFor();
       assert((await text(results.getByTestId('summary-attempts'))) === '0', `the figures count ${await text(results.getByTestId('summary-attempts'))} attempts`);
@@ -993,12 +1004,10 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
       // "Volver a mis test": the page read again, the test taken once.
       await correction.getByRole('button', { name: 'Volver a mis test', exact: true }).click();
       await studentPage.waitForURL((u) => u.pathname === `/test/online/${reference}` && !u.searchParams.has('test'));
-      await testRow.getByRole('cell', { name: '1', exact: true }).first().waitFor();
+      const taken = `1 vez · 0 aprobados · mejor: 1 error · último ${shown(today)}`;
+      await testRow.getByTestId('online-test-record').filter({ hasText: exactly(taken) }).waitFor();
       cells = await rowCells();
-      assert(
-        same(cells.slice(0, 8), [testName, 'B', '3', '20', '0', '1', '0', '1']) && cells[8] !== '—' && cells[8].startsWith(shown(today)),
-        `the test's row after taking it ${JSON.stringify(cells)}`,
-      );
+      assert(same(cells, [`${testName}${testDetail}`, taken, 'Hacer el test']), `the test's row after taking it ${JSON.stringify(cells)}`);
       await results.getByTestId('summary-attempts').filter({ hasText: exactly('1') }).waitFor();
       assert((await text(results.getByTestId('summary-passed'))) === '0', `the figures count ${await text(results.getByTestId('summary-passed'))} passed`);
       const lastAttempt = results.getByRole('table', { name: 'Últimos intentos', exact: true }).getByRole('row').filter({ has: studentPage.getByTestId('attempt-result') });
@@ -1009,6 +1018,12 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
         `the attempt's row at home ${JSON.stringify(attemptCells)}`,
       );
       await studentPage.screenshot({ path: join(artifacts, '175-valkiria-online-home-taken.png'), fullPage: true });
+      // on a phone, each test a card: the button still in sight
+      const desktop = studentPage.viewportSize();
+      await studentPage.setViewportSize({ width: 390, height: 844 });
+      await inSight('on a phone');
+      await studentPage.screenshot({ path: join(artifacts, '175-valkiria-online-home-taken-phone.png'), fullPage: true });
+      await studentPage.setViewportSize(desktop);
 
       // What the host stored: the attempt and the doubt are the student's, as in the classroom.
       const resume = await api(page, 'POST', 'valkiria/resume', { student_id: student.id });
@@ -1082,7 +1097,7 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
       await online.getByTestId('online-student').filter({ hasText: exactly(studentName) }).waitFor();
       await testRow.waitFor();
       cells = await rowCells();
-      assert(same(cells.slice(0, 7), [testName, 'B', '3', '20', '0', '1', '0']), `the test's row through the new link ${JSON.stringify(cells)}`);
+      assert(same(cells, [`${testName}${testDetail}`, taken, 'Hacer el test']), `the test's row through the new link ${JSON.stringify(cells)}`);
       assert(errors.length === 0, `errors in the student's page: ${errors.join(' | ')}`);
     } finally {
       await visitor.close();

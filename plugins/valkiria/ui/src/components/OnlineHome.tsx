@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DataTable, formatDate, formatDateTime, type Column } from '@volante/plugin-ui';
+import { DataTable, formatDate, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Enrolment, OnlineHome as Home, StudentTest } from '../api';
 import { countOf } from '../format';
@@ -8,10 +8,11 @@ import { SummaryTab } from './StudentReports';
 
 /**
  * What a student sees on their page at home (`GET valkiria/online/read`): their enrolments (the
- * licence, the last day, the days left or "Caducada"), their tests (questions, minutes and errors
- * allowed as the bank shows them; how often they took each, passed, their fewest errors and the
- * last time; an expired test or a licence whose enrolment expired marked) each with "Hacer el
- * test", and their figures and last attempts (the staff's summary).
+ * licence, the last day, the days left or "Caducada"), their tests (the licence, questions, minutes
+ * and errors allowed as the bank shows them under the name; how often they took each, passed, their
+ * fewest errors and the last day, or "Sin hacer"; an expired test or a licence whose enrolment
+ * expired marked) each with "Hacer el test", and their figures and last attempts (the staff's
+ * summary).
  */
 export function OnlineHome({ home, onTake }: { home: Home; onTake(test: StudentTest): void }) {
   const { t } = useTranslation(NAMESPACE);
@@ -36,47 +37,73 @@ export function OnlineHome({ home, onTake }: { home: Home; onTake(test: StudentT
     },
   ];
 
+  /** "Permiso B · 3 preguntas · 20 min · 0 errores permitidos": the test as the bank shows it. */
+  const detail = (s: StudentTest) =>
+    [
+      t('licenceNamed', { licence: s.licence }),
+      t('online.questions', { count: countOf(s.questions) }),
+      s.minutes === null || s.minutes === undefined ? null : t('online.minutes', { count: s.minutes }),
+      s.max_errors === null || s.max_errors === undefined ? null : t('online.errorsAllowed', { count: s.max_errors }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  /** "1 vez · 0 aprobados · mejor: 1 error · último 27/11/2026", or "Sin hacer". */
+  const record = (s: StudentTest) =>
+    s.times > 0
+      ? [
+          t('online.times', { count: s.times }),
+          t('online.passed', { count: s.passed }),
+          s.best_errors === null || s.best_errors === undefined ? null : t('online.best', { count: s.best_errors }),
+          s.last_at ? t('online.last', { date: formatDate(s.last_at) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      : t('online.notTaken');
+
+  // Three cells, so that "Hacer el test" is in sight in the public page's column (and, on a
+  // phone, each test a card: valkiria.css).
   const testColumns: Column<StudentTest>[] = [
     {
       key: 'name',
       header: t('columns.test'),
       render: (s) => (
-        <span className="valkiria-inline">
-          <span data-testid="online-test-name">{s.name}</span>
-          {s.expired && (
-            <span className="vk-badge vk-badge--danger" data-testid="online-test-expired">
-              {s.expires_on ? t('expiry.expiredOn', { date: formatDate(s.expires_on) }) : t('expiry.expired')}
+        <div className="valkiria-test">
+          <span className="valkiria-inline">
+            <strong data-testid="online-test-name">{s.name}</strong>
+            {s.expired && (
+              <span className="vk-badge vk-badge--danger" data-testid="online-test-expired">
+                {s.expires_on ? t('expiry.expiredOn', { date: formatDate(s.expires_on) }) : t('expiry.expired')}
+              </span>
+            )}
+          </span>
+          <span className="valkiria-inline valkiria-test__detail">
+            <span className="muted" data-testid="online-test-detail">
+              {detail(s)}
             </span>
-          )}
-        </span>
+            {lapsed.has(s.licence) && (
+              <span className="vk-badge vk-badge--danger" data-testid="online-test-lapsed">
+                {t('online.lapsed')}
+              </span>
+            )}
+            {!lapsed.has(s.licence) && paused.has(s.licence) && (
+              <span className="vk-badge vk-badge--warning" data-testid="online-test-paused">
+                {t('online.paused')}
+              </span>
+            )}
+          </span>
+        </div>
       ),
     },
     {
-      key: 'licence',
-      header: t('columns.licence'),
+      key: 'record',
+      header: t('online.record'),
+      className: 'valkiria-test__record',
       render: (s) => (
-        <span className="valkiria-inline">
-          {s.licence}
-          {lapsed.has(s.licence) && (
-            <span className="vk-badge vk-badge--danger" data-testid="online-test-lapsed">
-              {t('online.lapsed')}
-            </span>
-          )}
-          {!lapsed.has(s.licence) && paused.has(s.licence) && (
-            <span className="vk-badge vk-badge--warning" data-testid="online-test-paused">
-              {t('online.paused')}
-            </span>
-          )}
+        <span className={s.times > 0 ? undefined : 'muted'} data-testid="online-test-record">
+          {record(s)}
         </span>
       ),
     },
-    { key: 'questions', header: t('columns.questions'), className: 'valkiria-num', render: (s) => countOf(s.questions) },
-    { key: 'minutes', header: t('columns.minutes'), className: 'valkiria-num', render: (s) => s.minutes ?? t('none') },
-    { key: 'max_errors', header: t('columns.maxErrors'), className: 'valkiria-num', render: (s) => s.max_errors ?? t('none') },
-    { key: 'times', header: t('columns.times'), className: 'valkiria-num', render: (s) => s.times },
-    { key: 'passed', header: t('columns.passed'), className: 'valkiria-num', render: (s) => s.passed },
-    { key: 'best', header: t('columns.bestErrors'), className: 'valkiria-num', render: (s) => s.best_errors ?? t('none') },
-    { key: 'last', header: t('columns.lastAttempt'), className: 'valkiria-nowrap', render: (s) => (s.last_at ? formatDateTime(s.last_at) : t('none')) },
     {
       key: 'actions',
       header: t('columns.actions'),
@@ -101,7 +128,9 @@ export function OnlineHome({ home, onTake }: { home: Home; onTake(test: StudentT
         <h2 id="valkiria-online-tests" className="card__title">
           {t('online.tests')}
         </h2>
-        <DataTable columns={testColumns} rows={home.tests ?? []} rowKey={(s) => s.id} label={t('online.tests')} empty={t('online.noTests')} />
+        <div className="valkiria-tests">
+          <DataTable columns={testColumns} rows={home.tests ?? []} rowKey={(s) => s.id} label={t('online.tests')} empty={t('online.noTests')} />
+        </div>
       </section>
       <section className="card" aria-labelledby="valkiria-online-results" data-testid="online-results">
         <h2 id="valkiria-online-results" className="card__title">

@@ -48,23 +48,14 @@ describe("a student's page at home", () => {
     ]);
 
     const tests = within(screen.getByTestId('online-tests')).getByRole('table');
-    expect(within(tests).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Test',
-      'Permiso',
-      'Preguntas',
-      'Minutos',
-      'Errores permitidos',
-      'Veces',
-      'Aprobados',
-      'Menos errores',
-      'Último intento',
-      'Acciones',
-    ]);
+    // three cells: the test (its licence, questions, minutes and errors allowed under the name), how it went, "Hacer el test"
+    expect(within(tests).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Test', 'Sus intentos', 'Acciones']);
     const [exam, signs, old] = rows(tests);
-    expect(exam).toEqual(['Examen B 1', 'B', '2', '30', '1', '3', '2', '0', expect.stringMatching(/^18\/05\/2026/), 'Hacer el test']);
-    // a test of a licence whose enrolment expired, and an expired test, are marked
-    expect(signs.slice(0, 8)).toEqual(['Señales AM', 'AMMatrícula caducada', '3', '10', '2', '0', '0', '—']);
-    expect(old[0]).toBe('Examen B 2Caducado el 01/05/2026');
+    expect(exam).toEqual(['Examen B 1Permiso B · 2 preguntas · 30 min · 1 error permitido', '3 veces · 2 aprobados · mejor: 0 errores · último 18/05/2026', 'Hacer el test']);
+    // a test of a licence whose enrolment expired, and an expired test, are marked; one not taken yet reads "Sin hacer"
+    expect(signs).toEqual(['Señales AMPermiso AM · 3 preguntas · 10 min · 2 errores permitidosMatrícula caducada', 'Sin hacer', 'Hacer el test']);
+    expect(old[0]).toBe('Examen B 2Caducado el 01/05/2026Permiso B · 2 preguntas · 30 min · 1 error permitido');
+    expect(old[1]).toBe('1 vez · 0 aprobados · mejor: 2 errores · último 28/04/2026');
     expect(within(tests).getAllByTestId('online-test-lapsed')).toHaveLength(1);
     expect(within(tests).getAllByRole('button', { name: /^Hacer el test / })).toHaveLength(3);
 
@@ -122,7 +113,7 @@ describe("a student's page at home", () => {
     api.on('GET valkiria/online/read', envelopeOk(onlineHome({ tests: [{ ...onlineHome().tests[0], times: 4, passed: 3 }] })));
     fireEvent.click(within(result).getByRole('button', { name: 'Volver a mis test' }));
     const tests = await screen.findByTestId('online-tests');
-    await waitFor(() => expect(rows(within(tests).getByRole('table'))[0].slice(5, 7)).toEqual(['4', '3']));
+    await waitFor(() => expect(rows(within(tests).getByRole('table'))[0][1]).toMatch(/^4 veces · 3 aprobados · /));
     expect(api.calls('GET valkiria/online/read')).toHaveLength(2);
     expect(screen.getByTestId('location-search')).toBeEmptyDOMElement();
     expect(screen.queryByTestId('correction')).not.toBeInTheDocument();
