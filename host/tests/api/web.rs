@@ -602,3 +602,127 @@ async fn a_sale_gives_the_buyer_a_formative_content() {
     assert_eq!(assignments().await["total"], 1);
     assert_eq!(assert_ok(&app.post("contact/readall", Some(&director), json!({ "search": "lucia@example.es" })).await)["total"], 1);
 }
+
+/// The online shop sells a demo enrolment (online tests with one repetition of each test, the
+/// buyer in demo mode), which may not be renewed until the full enrolment is bought (practical
+/// classes, the buyer enrolled); the staff see and change the buyer's mode on an order.
+#[tokio::test]
+async fn a_sale_gives_practical_classes_modes_and_repetitions() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    for plugin in ["contacts", "products", "practices", "valkiria", "web"] {
+        install(&app, &provider, plugin, &[school]).await;
+    }
+    let director = app.director().await;
+    let id = |answer: &Value| assert_ok(answer)["id"].as_i64().unwrap();
+    let lesson = id(&app.post("hermes/practice/type/create", Some(&director), json!({ "name": "Clase de circulación", "licence": "B", "minutes": 45, "price": 3500 })).await);
+    // Processes without what they need are refused, each on its field.
+    let bad = app
+        .post("product/create", Some(&director), json!({ "name": "Prácticas", "price": 1000, "tax_rate": 2100,
+            "processes": [{ "kind": "practice_class", "quantity": 0 }, { "kind": "test_repetitions", "licence": "B", "repetitions": 100 }] }))
+        .await;
+    let fields: Vec<&str> = bad["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
+    assert_eq!(fields, ["processes[0].practice_type_id", "processes[0].quantity", "processes[1].repetitions"], "{bad}");
+    let demo = id(&app
+        .post("product/create", Some(&director), json!({ "name": "Test online B (demostración)", "price": 500, "tax_rate": 2100, "status": "published",
+            "processes": [{ "kind": "online_test_days", "licence": "B", "days": 15 }, { "kind": "customer_demo" },
+                          { "kind": "test_repetitions", "licence": "B", "repetitions": 1 }] }))
+        .await);
+    let renewal = id(&app
+        .post("product/create", Some(&director), json!({ "name": "Renovación test online B", "price": 1000, "tax_rate": 2100, "status": "published",
+            "processes": [{ "kind": "online_test_extend", "licence": "B", "days": 30 }] }))
+        .await);
+    let enrolment = id(&app
+        .post("product/create", Some(&director), json!({ "name": "Matrícula B con prácticas", "price": 10000, "tax_rate": 2100, "status": "published",
+            "processes": [{ "kind": "customer_enrolled" }, { "kind": "practice_class", "practice_type_id": lesson, "quantity": 5 },
+                          { "kind": "test_repetitions", "licence": "B", "repetitions": 5 }] }))
+        .await);
+
+    let key = assert_ok(&app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    let gateway = app.post("web/payments/gateway/update", Some(&director), json!({ "merchant_code": MERCHANT_CODE, "key": MERCHANT_KEY })).await;
+    let notify_url = assert_ok(&gateway)["notify_url"].as_str().unwrap().to_string();
+    let buy = |product: i64, quantity: i64| {
+        json!({ "lines": [{ "product_id": product, "quantity": quantity }], "payment_method": "card", "customer": customer(), "accept_terms": true,
+                "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" })
+    };
+    let runs_of = |product: i64, count: i64| {
+        let app = &app;
+        let director = director.clone();
+        async move {
+            let mut runs = Value::Null;
+            for _ in 0..50 {
+                runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &product.to_string())]).await).clone();
+                if runs["total"] == count {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            runs
+        }
+    };
+    // Before any purchase the renewal is on sale to anyone; the catalogue says it renews.
+    let product = app.client.get(format!("{}/api/web/api/product/read/{renewal}", app.url)).header("Authorization", format!("Bearer {key}")).send().await.unwrap();
+    let product: Value = product.json().await.unwrap();
+    assert_eq!(assert_ok(&product)["renews"], true, "{product}");
+
+    // The demo: tests until today + 15 days, one repetition of each, the buyer in demo mode.
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(demo, 1)).await;
+    let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
+    let order_id = placed["data"]["order"]["id"].as_i64().unwrap();
+    assert_ok(&bank_notifies(&app, &notify_url, &reference, 605, "0000", None).await);
+    let runs = runs_of(demo, 3).await;
+    let outcome: Vec<(bool, &str)> = runs["items"].as_array().unwrap().iter().rev().map(|r| (r["ok"].as_bool().unwrap(), r["detail"].as_str().unwrap())).collect();
+    assert_eq!(outcome.iter().filter(|(ok, _)| *ok).count(), 3, "{runs}");
+    assert!(outcome.iter().any(|(_, d)| *d == "Cliente en modo demostración"), "{runs}");
+    assert!(outcome.iter().any(|(_, d)| *d == "Cada test del permiso B se puede repetir 1 vez"), "{runs}");
+    let student = app.get("valkiria/studentsdni", Some(&director), &[("dni", "54362315K")]).await;
+    let enrolments = assert_ok(&student)["enrolments"].clone();
+    assert_eq!((enrolments[0]["licence"].as_str(), enrolments[0]["repetitions"].as_i64()), (Some("B"), Some(1)), "{student}");
+    let order = app.get(&format!("web/ecommerce/order/read/{order_id}"), Some(&director), &[]).await;
+    assert_eq!((assert_ok(&order)["buyer"]["status"].as_str(), order["data"]["buyer"]["status_name"].as_str()), (Some("demo"), Some("Demostración")), "{order}");
+    let contact_id = order["data"]["buyer"]["contact_id"].as_i64().unwrap();
+
+    // In demo mode the renewal is refused on its line, and nothing is placed.
+    let orders = || async { assert_ok(&app.get("web/ecommerce/order/readall", Some(&director), &[]).await)["total"].clone() };
+    let orders_before = orders().await;
+    let refused = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(renewal, 1)).await;
+    assert_eq!(error_code(&refused), "REQ-102", "{refused}");
+    assert_eq!(refused["error"][0]["data"]["field"], "lines[0].product_id", "{refused}");
+    assert!(refused["error"][0]["details"].as_str().unwrap().contains("demostración"), "{refused}");
+    assert_eq!(orders().await, orders_before);
+
+    // The full enrolment, two units: enrolled, a pack of 10 classes for a new practices student
+    // (the buyer's contact), five repetitions of each test.
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(enrolment, 2)).await;
+    let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
+    assert_ok(&bank_notifies(&app, &notify_url, &reference, 24200, "0000", None).await);
+    let runs = runs_of(enrolment, 3).await;
+    assert!(runs["items"].as_array().unwrap().iter().all(|r| r["ok"] == true), "{runs}");
+    assert!(runs["items"].as_array().unwrap().iter().any(|r| r["detail"] == "Bono de 10 clases de Clase de circulación (permiso B) (alumno de prácticas nuevo)"), "{runs}");
+    let students = app.get("hermes/student/read", Some(&director), &[("contact_id", &contact_id.to_string())]).await;
+    assert_eq!(assert_ok(&students)["total"], 1, "{students}");
+    let practices_student = students["data"]["items"][0]["id"].as_i64().unwrap();
+    let detail = app.get("hermes/student/read", Some(&director), &[("id", &practices_student.to_string())]).await;
+    assert_eq!((assert_ok(&detail)["remaining"].as_i64(), detail["data"]["bags"][0]["quantity"].as_i64()), (Some(10), Some(10)), "{detail}");
+    assert!(detail["data"]["bags"][0]["notes"].as_str().unwrap().contains(&reference), "{detail}");
+    let student = app.get("valkiria/studentsdni", Some(&director), &[("dni", "54362315K")]).await;
+    assert_eq!(assert_ok(&student)["enrolments"][0]["repetitions"], 5, "{student}");
+
+    // Enrolled, the renewal is on sale to them.
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(renewal, 1)).await;
+    assert_ok(&placed);
+
+    // The staff put the customer back in demo mode, and take the mode away.
+    let set = app.post("web/customer/status", Some(&director), json!({ "contact_id": contact_id, "status": "demo" })).await;
+    assert_eq!(assert_ok(&set)["status"], "demo", "{set}");
+    let refused = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(renewal, 1)).await;
+    assert_eq!(error_code(&refused), "REQ-102", "{refused}");
+    let wrong = app.post("web/customer/status", Some(&director), json!({ "contact_id": contact_id, "status": "vip" })).await;
+    assert_eq!(error_code(&wrong), "REQ-102", "{wrong}");
+    let stranger = app.post("web/customer/status", Some(&director), json!({ "contact_id": 999999, "status": "demo" })).await;
+    assert_eq!(error_code(&stranger), "NOT-FOUND-000", "{stranger}");
+    let cleared = app.post("web/customer/status", Some(&director), json!({ "contact_id": contact_id, "status": null })).await;
+    assert_eq!(assert_ok(&cleared)["status"], Value::Null, "{cleared}");
+    assert_ok(&storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(renewal, 1)).await);
+}

@@ -748,3 +748,53 @@ async fn students_take_their_tests_at_home_through_their_link() {
     ok(&h.post("valkiria/student/update", json!({ "id": lucia, "state": "deleted" })).await);
     assert_eq!(code(&h.get_public("valkiria/online/read", &[("reference", &renewed)]).await), "LINK-001");
 }
+
+/// An enrolment limits how many times each test may be repeated: the classroom and the online
+/// page refuse one more, the home page says how many are left, a reset gives them back, and no
+/// limit means no limit.
+#[tokio::test]
+async fn an_enrolment_limits_the_repetitions_of_each_test() {
+    let h = Harness::start("plugins/valkiria").await.unwrap();
+    let block = id(&h.post("valkiria/temary/create", json!({ "licence": "B", "name": "Señales" })).await);
+    let q1 = id(&h.post("valkiria/question/create", json!({ "block_id": block, "statement": "¿Qué indica un triángulo?", "answers": ["Peligro", "Prioridad"], "correct": 0 })).await);
+    let exam = id(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "Examen B 1", "question_ids": [q1] })).await);
+    let other = id(&h.post("valkiria/test/create", json!({ "licence": "B", "name": "Examen B 2", "question_ids": [q1] })).await);
+    let lucia = id(&h.post("valkiria/assigncourse", json!({ "dni": "54362315K", "first_name": "Lucía", "licence": "B" })).await);
+    let student = ok(&h.get("valkiria/studentsdni", &[("dni", "54362315K")]).await).clone();
+    let enrolment = student["enrolments"][0]["id"].as_i64().unwrap();
+    assert_eq!(student["enrolments"][0]["repetitions"], Value::Null);
+
+    // Out of range, or not a number, is refused and changes nothing.
+    assert_eq!(fields(&h.post("valkiria/enrolment/update", json!({ "id": enrolment, "repetitions": 100 })).await), ["repetitions"]);
+    assert_eq!(fields(&h.post("valkiria/enrolment/update", json!({ "id": enrolment, "repetitions": "dos" })).await), ["repetitions"]);
+    assert_eq!(fields(&h.post("valkiria/enrolment/update", json!({ "id": enrolment })).await), ["state"]);
+    let set = ok(&h.post("valkiria/enrolment/update", json!({ "id": enrolment, "repetitions": 1 })).await).clone();
+    assert_eq!((set["enrolments"][0]["repetitions"].as_i64(), set["enrolments"][0]["state"].as_str()), (Some(1), Some("active")), "{set}");
+
+    // Taken once, repeated once; the third time is refused, in the classroom and at home.
+    let take = |test: i64| json!({ "student_id": lucia, "test_id": test, "answers": answers(&[(q1, Some(0))]) });
+    ok(&h.post("valkiria/test/test", take(exam)).await);
+    ok(&h.post("valkiria/test/test", take(exam)).await);
+    let refused = h.post("valkiria/test/test", take(exam)).await;
+    assert_eq!(code(&refused), "CONFLICT-000");
+    assert!(details(&refused).contains("Ya ha hecho este test 2 veces: su matrícula permite repetir cada test 1 vez"), "{refused}");
+    let reference = online_reference(&ok(&h.post("valkiria/student/online", json!({ "student_id": lucia })).await)["url"]);
+    let home = ok(&h.get_public("valkiria/online/read", &[("reference", &reference)]).await).clone();
+    let left: Vec<(String, Value)> = home["tests"].as_array().unwrap().iter().map(|t| (t["name"].as_str().unwrap().to_string(), t["times_left"].clone())).collect();
+    assert_eq!(left, [("Examen B 1".to_string(), json!(0)), ("Examen B 2".to_string(), json!(2))], "{home}");
+    let at_home = h.get_public("valkiria/online/test", &[("reference", &reference), ("id", &exam.to_string())]).await;
+    assert!(details(&at_home).contains("Ya ha hecho este test 2 veces"), "{at_home}");
+    // Another test of the licence is still open.
+    ok(&h.get_public("valkiria/online/test", &[("reference", &reference), ("id", &other.to_string())]).await);
+    // A reset archives the attempts: they count no more.
+    ok(&h.post("valkiria/reset", json!({ "student_id": lucia, "reason": "Empieza de nuevo" })).await);
+    ok(&h.post("valkiria/test/test", take(exam)).await);
+    // No limit again.
+    let cleared = ok(&h.post("valkiria/enrolment/update", json!({ "id": enrolment, "repetitions": null })).await).clone();
+    assert_eq!(cleared["enrolments"][0]["repetitions"], Value::Null);
+    for _ in 0..3 {
+        ok(&h.post("valkiria/test/test", take(exam)).await);
+    }
+    let home = ok(&h.get_public("valkiria/online/read", &[("reference", &reference)]).await).clone();
+    assert_eq!(home["tests"][0]["times_left"], Value::Null, "{home}");
+}

@@ -81,6 +81,18 @@ impl Plugin for Practices {
             .get("hermes/vehicles", vehicles)
     }
 
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        match function {
+            // The products plugin's processes: a pack of lessons for a buyer of the online shop.
+            "practices.bag" => {
+                let body: student::Granted = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let granted = student::grant_bag(ctx, body).map_err(|e| e.details)?;
+                serde_json::to_string(&granted).map_err(|e| e.to_string())
+            }
+            other => Err(format!("unknown function `{other}`")),
+        }
+    }
+
     fn schemas(schemas: &mut Schemas) {
         schemas
             .resource::<PracticeType>()

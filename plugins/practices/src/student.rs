@@ -87,18 +87,22 @@ struct ContactSummary {
     state: String,
 }
 
+/// The live contact `contact_id`, through the contacts module.
+fn contact_summary(contact_id: i64) -> Result<ContactSummary> {
+    let answer = plugins::call("contacts", "contact.summaries", &json!({ "ids": [contact_id] }).to_string())
+        .map_err(|_| Error::conflict("No se pueden leer los contactos: el servicio de contactos no está activo para la empresa"))?;
+    let found: Vec<ContactSummary> = serde_json::from_str(&answer).map_err(Error::internal)?;
+    found
+        .into_iter()
+        .find(|c| c.id == contact_id && c.state != "deleted")
+        .ok_or_else(|| Error::not_found("Contacto").with_data(json!({ "entity": "Contacto", "id": contact_id })))
+}
+
 /// `hermes/student/create`: `{contact_id, licence, teacher_user_id?, branch_id?, notes?}`.
 pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
     let mut body = resource::object(req.value()?)?;
     let contact_id = body.get("contact_id").and_then(Value::as_i64).ok_or_else(|| Error::required("contact_id"))?;
-    let answer = plugins::call("contacts", "contact.summaries", &json!({ "ids": [contact_id] }).to_string())
-        .map_err(|_| Error::conflict("No se pueden leer los contactos: el servicio de contactos no está activo para la empresa"))?;
-    let found: Vec<ContactSummary> = serde_json::from_str(&answer).map_err(Error::internal)?;
-    let contact = found
-        .into_iter()
-        .find(|c| c.id == contact_id && c.state != "deleted")
-        .ok_or_else(|| Error::not_found("Contacto").with_data(json!({ "entity": "Contacto", "id": contact_id })))?;
-    body.insert("name".into(), json!(contact.name));
+    body.insert("name".into(), json!(contact_summary(contact_id)?.name));
     let record = resource::create::<Student>(ctx, Value::Object(body))?;
     detail(ctx, record.id)
 }
@@ -207,15 +211,61 @@ pub fn add_bag(ctx: &Ctx, req: &Req) -> Result<Value> {
     checks.finish()?;
     let kind: Record<PracticeType> = kind.expect("checked");
     let price = body.price.unwrap_or(kind.data.price * body.quantity);
-    let now = host::now();
-    sql::execute(
-        "INSERT INTO practices_bag (business_id, student_id, type_id, quantity, price, purchased_on, notes, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
-        &params![ctx.business_id, body.student_id, body.type_id, body.quantity, price, purchased.unwrap_or_else(crate::today), notes, now],
-    )?;
-    // Lessons already given without a pack are charged to it now.
-    lesson::charge_unpaid(ctx, body.student_id)?;
+    insert_bag(ctx, body.student_id, &kind, body.quantity, price, &purchased.unwrap_or_else(crate::today), &notes)?;
     detail(ctx, body.student_id)
+}
+
+/// A new pack for the student; lessons already given without one are charged to it. Answers its id.
+fn insert_bag(ctx: &Ctx, student_id: i64, kind: &Record<PracticeType>, quantity: i64, price: i64, purchased_on: &str, notes: &str) -> Result<i64> {
+    let now = host::now();
+    let id: i64 = sql::query_scalar(
+        "INSERT INTO practices_bag (business_id, student_id, type_id, quantity, price, purchased_on, notes, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
+        &params![ctx.business_id, student_id, kind.id, quantity, price, purchased_on, notes, now],
+    )?;
+    lesson::charge_unpaid(ctx, student_id)?;
+    Ok(id)
+}
+
+/// `practices.bag` (an export): a pack of lessons for a buyer of the online shop (the products
+/// plugin's processes).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Granted {
+    /// The buyer's contact.
+    pub contact_id: i64,
+    pub type_id: i64,
+    /// Lessons in the pack, 1–200.
+    pub quantity: i64,
+    /// Where it comes from (the order), kept as the pack's notes.
+    pub notes: String,
+}
+
+/// The pack of `quantity` lessons of the type for the contact's student of the type's licence
+/// (a new student, from the contact, when they have none), priced at the type's price, bought
+/// today. Answers `{student_id, student_created, bag_id, type_name, licence, quantity}`.
+pub fn grant_bag(ctx: &Ctx, body: Granted) -> Result<Value> {
+    if !(1..=200).contains(&body.quantity) {
+        return Err(Error::invalid_field("quantity", "Un bono tiene entre 1 y 200 prácticas"));
+    }
+    let kind = types::find(ctx, body.type_id, true)?;
+    let licence = kind.data.licence.clone();
+    let found: Option<i64> = sql::query_optional(
+        "SELECT id FROM practices_student WHERE business_id = $1 AND contact_id = $2 AND licence = $3 AND state <> 'deleted' ORDER BY id ASC LIMIT 1",
+        &params![ctx.business_id, body.contact_id, licence.clone()],
+    )?;
+    let (student_id, created) = match found {
+        Some(id) => (id, false),
+        None => {
+            let contact = contact_summary(body.contact_id)?;
+            let student = Student { contact_id: contact.id, name: contact.name, licence: licence.clone(), ..Student::default() };
+            (resource::create::<Student>(ctx, serde_json::to_value(student)?)?.id, true)
+        }
+    };
+    let notes = validate::optional("notes", &body.notes, 2000)?;
+    let bag_id = insert_bag(ctx, student_id, &kind, body.quantity, kind.data.price * body.quantity, &crate::today(), &notes)?;
+    Ok(json!({ "student_id": student_id, "student_created": created, "bag_id": bag_id, "type_name": kind.data.name,
+               "licence": licence, "quantity": body.quantity }))
 }
 
 /// `student/bag/update` body.

@@ -9,7 +9,11 @@
 //! `online_test_days` / `online_test_extend` (access to the online tests for a licence, through
 //! the valkiria module: until today + days, or days more), `formative_content` and
 //! `formative_percentage` (a formative content for the buyer, or more of it open, through the
-//! formative module; the buyer becomes a client contact when they are not one).
+//! formative module; the buyer becomes a client contact when they are not one), `practice_class`
+//! (a pack of practical lessons through the practices module), `customer_demo` and
+//! `customer_enrolled` (the buyer's mode in the online shop: in demo mode they may buy an
+//! enrolment but not renew or extend, see [`RENEWING`]) and `test_repetitions` (how many times
+//! the buyer may repeat each online test of a licence while enrolled, through the valkiria module).
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
@@ -25,7 +29,14 @@ pub const KINDS: &[(&str, &str)] = &[
     ("online_test_extend", "Ampliar días de test online"),
     ("formative_content", "Contenidos formativos"),
     ("formative_percentage", "Porcentaje de contenidos"),
+    ("practice_class", "Clases prácticas"),
+    ("customer_demo", "Cliente en modo demostración"),
+    ("customer_enrolled", "Cliente matriculado"),
+    ("test_repetitions", "Repeticiones de los test"),
 ];
+/// The kinds that renew or extend what a customer already has: a customer in demo mode may not
+/// buy a product with one of them.
+pub const RENEWING: &[&str] = &["online_test_extend", "formative_percentage"];
 /// Processes one product may have.
 const MAX_PROCESSES: usize = 10;
 
@@ -50,6 +61,12 @@ pub struct Process {
     pub content_id: Option<i64>,
     /// `formative_percentage`: the share of the content's lessons open to the buyer (1 to 100).
     pub percentage: Option<i64>,
+    /// `practice_class`: the practices module's type of lesson, and how many (1 to 200) for each
+    /// unit bought.
+    pub practice_type_id: Option<i64>,
+    pub quantity: Option<i64>,
+    /// `test_repetitions`: how many times each test of `licence` may be repeated (0 to 99).
+    pub repetitions: Option<i64>,
 }
 
 /// Check and clean a product's processes (`processes[i].field` for each problem).
@@ -61,7 +78,14 @@ pub fn check(checks: &mut Checks, processes: &mut [Process]) {
     for (i, process) in processes.iter_mut().enumerate() {
         let field = |name: &str| format!("processes[{i}].{name}");
         let kind = process.kind.trim().to_string();
-        if !kind.starts_with("online_test_") {
+        if kind != "practice_class" {
+            process.practice_type_id = None;
+            process.quantity = None;
+        }
+        if kind != "test_repetitions" {
+            process.repetitions = None;
+        }
+        if !kind.starts_with("online_test_") && kind != "test_repetitions" {
             process.licence.clear();
             if kind != "formative_content" {
                 process.days = None;
@@ -101,6 +125,36 @@ pub fn check(checks: &mut Checks, processes: &mut [Process]) {
                     checks.push(Error::invalid_field(&field("days"), "Los días de acceso van de 1 a 1095"));
                 }
             }
+            "test_repetitions" => {
+                process.agreement_id = None;
+                process.subject.clear();
+                process.body.clear();
+                process.days = None;
+                if process.licence.trim().is_empty() {
+                    checks.push(Error::invalid_field(&field("licence"), "Elija el permiso de los tests"));
+                } else if let Some(licence) = checks.check(validate::licence_class(&field("licence"), &process.licence)) {
+                    process.licence = licence;
+                }
+                if process.repetitions.is_none_or(|r| !(0..=99).contains(&r)) {
+                    checks.push(Error::invalid_field(&field("repetitions"), "Las repeticiones de cada test van de 0 a 99"));
+                }
+            }
+            "practice_class" => {
+                process.agreement_id = None;
+                process.subject.clear();
+                process.body.clear();
+                if process.practice_type_id.is_none_or(|id| id <= 0) {
+                    checks.push(Error::invalid_field(&field("practice_type_id"), "Elija el tipo de práctica"));
+                }
+                if process.quantity.is_none_or(|q| !(1..=200).contains(&q)) {
+                    checks.push(Error::invalid_field(&field("quantity"), "Las clases van de 1 a 200"));
+                }
+            }
+            "customer_demo" | "customer_enrolled" => {
+                process.agreement_id = None;
+                process.subject.clear();
+                process.body.clear();
+            }
             "contract" => {
                 if process.agreement_id.is_none_or(|id| id <= 0) {
                     checks.push(Error::invalid_field(&field("agreement_id"), "Elija el acuerdo que firmará el comprador"));
@@ -119,7 +173,7 @@ pub fn check(checks: &mut Checks, processes: &mut [Process]) {
             }
             _ => checks.push(Error::invalid_field(
                 &field("kind"),
-                "El proceso es contract, email, online_test_days, online_test_extend, formative_content o formative_percentage",
+                "El proceso es contract, email, online_test_days, online_test_extend, formative_content, formative_percentage, practice_class, customer_demo, customer_enrolled o test_repetitions",
             )),
         }
         process.kind = kind;
@@ -142,6 +196,8 @@ pub struct PaidOrder {
 #[serde(default)]
 pub struct PaidLine {
     pub product_id: i64,
+    /// Units bought (1 when not said).
+    pub quantity: Option<i64>,
 }
 
 #[derive(Debug, Default, Clone, Serialize, Deserialize)]
@@ -162,6 +218,7 @@ pub fn on_paid(ctx: &Ctx, order: &PaidOrder) -> Result<()> {
             continue;
         }
         seen.push(line.product_id);
+        let units: i64 = order.lines.iter().filter(|l| l.product_id == line.product_id).map(|l| l.quantity.unwrap_or(1).max(1)).sum();
         let Some(product) = resource::find_optional::<Product>(ctx, line.product_id)? else { continue };
         for (position, process) in product.data.processes.iter().enumerate() {
             let done: Option<Value> = sql::query_optional(
@@ -171,12 +228,12 @@ pub fn on_paid(ctx: &Ctx, order: &PaidOrder) -> Result<()> {
             if done.is_some() {
                 continue;
             }
-            let (ok, detail) = match run(order, &product.data.name, process) {
+            let (ok, detail) = match run(order, &product.data.name, process, units) {
                 Ok(detail) => (true, detail),
                 Err(err) => (false, err.details),
             };
             // The buyer is kept with the run, so a failed one can be run again.
-            let buyer = json!({ "customer": order.customer, "contact_id": order.contact_id }).to_string();
+            let buyer = json!({ "customer": order.customer, "contact_id": order.contact_id, "units": units }).to_string();
             sql::execute(
                 "INSERT INTO products_process_run (business_id, order_id, order_reference, product_id, product_name, position, kind, ok, detail, buyer_email, ran_at, buyer) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
@@ -200,8 +257,8 @@ pub fn on_paid(ctx: &Ctx, order: &PaidOrder) -> Result<()> {
     Ok(())
 }
 
-/// Run one process for the buyer; what it did, or why it could not.
-fn run(order: &PaidOrder, product: &str, process: &Process) -> Result<String> {
+/// Run one process for the buyer of `units` of the product; what it did, or why it could not.
+fn run(order: &PaidOrder, product: &str, process: &Process, units: i64) -> Result<String> {
     let email = order.customer.email.trim();
     match process.kind.as_str() {
         "email" => {
@@ -265,6 +322,41 @@ fn run(order: &PaidOrder, product: &str, process: &Process) -> Result<String> {
                 granted["percentage"],
                 if email.is_empty() { "" } else { " (enlace enviado)" }
             ))
+        }
+        "practice_class" => {
+            let contact_id = buyer_contact(order)?;
+            let quantity = process.quantity.unwrap_or_default() * units;
+            let granted: Value = plugins::try_call(
+                "practices",
+                "practices.bag",
+                &json!({ "contact_id": contact_id, "type_id": process.practice_type_id, "quantity": quantity,
+                         "notes": format!("Pedido {} de la tienda online: {product}", order.reference) }),
+            )
+            .map_err(|e| Error::conflict(format!("No se han podido dar las clases prácticas: {e}")))?;
+            Ok(format!(
+                "Bono de {quantity} {} de {} (permiso {}){}",
+                if quantity == 1 { "clase" } else { "clases" },
+                granted["type_name"].as_str().unwrap_or_default(),
+                granted["licence"].as_str().unwrap_or_default(),
+                if granted["student_created"] == true { " (alumno de prácticas nuevo)" } else { "" }
+            ))
+        }
+        "customer_demo" | "customer_enrolled" => {
+            let contact_id = buyer_contact(order)?;
+            let status = if process.kind == "customer_demo" { "demo" } else { "enrolled" };
+            plugins::try_call::<_, Value>("web", "web.customer_status", &json!({ "contact_id": contact_id, "status": status, "order_reference": order.reference }))
+                .map_err(|e| Error::conflict(format!("No se ha podido cambiar el modo del cliente: {e}")))?;
+            Ok(if status == "demo" { "Cliente en modo demostración".into() } else { "Cliente matriculado".into() })
+        }
+        "test_repetitions" => {
+            let set: Value = plugins::try_call(
+                "valkiria",
+                "valkiria.repetitions",
+                &json!({ "dni": order.customer.nif, "licence": process.licence, "repetitions": process.repetitions }),
+            )
+            .map_err(|e| Error::conflict(format!("No se han podido fijar las repeticiones de los tests: {e}")))?;
+            let times = set["repetitions"].as_i64().unwrap_or_default();
+            Ok(format!("Cada test del permiso {} se puede repetir {times} {}", process.licence, if times == 1 { "vez" } else { "veces" }))
         }
         other => Err(Error::conflict(format!("Proceso desconocido: {other}"))),
     }
@@ -391,6 +483,9 @@ pub fn retry(ctx: &Ctx, req: &Req) -> Result<Value> {
     struct Kept {
         customer: Buyer,
         contact_id: Option<i64>,
+        /// Units of the product bought (kept since the practical classes; 1 before).
+        #[serde(default)]
+        units: Option<i64>,
     }
     let kept: Kept = serde_json::from_str(&buyer)
         .map_err(|_| Error::conflict("Esta ejecución es anterior a guardar los datos del comprador: no se puede repetir"))?;
@@ -401,7 +496,7 @@ pub fn retry(ctx: &Ctx, req: &Req) -> Result<Value> {
         .filter(|p| p.kind == current.kind)
         .ok_or_else(|| Error::conflict("El producto ya no tiene ese proceso"))?;
     let order = PaidOrder { id: current.order_id, reference: current.order_reference.clone(), lines: Vec::new(), customer: kept.customer, contact_id: kept.contact_id };
-    let (ok, detail) = match run(&order, &product.data.name, process) {
+    let (ok, detail) = match run(&order, &product.data.name, process, kept.units.unwrap_or(1).max(1)) {
         Ok(detail) => (true, detail),
         Err(err) => (false, err.details),
     };
@@ -460,6 +555,34 @@ mod tests {
         assert_eq!((processes[2].content_id, processes[2].days), (Some(4), None));
         assert_eq!(processes[3].percentage, Some(40));
         assert_eq!((processes[4].content_id, processes[4].percentage), (None, None));
+    }
+
+    #[test]
+    fn classes_modes_and_repetitions_keep_only_their_own_fields() {
+        let mut processes = vec![
+            Process { kind: "practice_class".into(), quantity: Some(0), licence: "B".into(), days: Some(3), ..Default::default() },
+            Process { kind: "practice_class".into(), practice_type_id: Some(7), quantity: Some(5), repetitions: Some(2), ..Default::default() },
+            Process { kind: "customer_demo".into(), subject: "x".into(), quantity: Some(5), practice_type_id: Some(7), ..Default::default() },
+            Process { kind: "customer_enrolled".into(), licence: "B".into(), ..Default::default() },
+            Process { kind: "test_repetitions".into(), licence: " b ".into(), repetitions: Some(0), days: Some(30), ..Default::default() },
+            Process { kind: "test_repetitions".into(), repetitions: Some(100), ..Default::default() },
+        ];
+        let mut checks = Checks::new();
+        check(&mut checks, &mut processes);
+        let fields: Vec<String> = checks.finish().unwrap_err().into_list().iter().filter_map(|e| e.field().map(str::to_string)).collect();
+        assert_eq!(fields, ["processes[0].practice_type_id", "processes[0].quantity", "processes[5].licence", "processes[5].repetitions"]);
+        assert_eq!((processes[0].licence.as_str(), processes[0].days), ("", None));
+        assert_eq!((processes[1].practice_type_id, processes[1].quantity, processes[1].repetitions), (Some(7), Some(5), None));
+        assert_eq!((processes[2].subject.as_str(), processes[2].quantity, processes[2].practice_type_id), ("", None, None));
+        assert_eq!(processes[3].licence, "");
+        assert_eq!((processes[4].licence.as_str(), processes[4].repetitions, processes[4].days), ("B", Some(0), None));
+    }
+
+    #[test]
+    fn the_renewing_kinds_are_known_kinds() {
+        for kind in RENEWING {
+            assert!(KINDS.iter().any(|(k, _)| k == kind), "{kind}");
+        }
     }
 
     #[test]

@@ -722,6 +722,13 @@ pub struct StorefrontProduct {
     pub total: i64,
     pub price_visible: bool,
     pub is_pack: bool,
+    /// It renews or extends what a customer has (an `online_test_extend` or
+    /// `formative_percentage` process): a customer in demo mode may not buy it.
+    #[serde(default)]
+    pub renews: bool,
+    /// The processes as stored (read to tell `renews`; not answered).
+    #[serde(default, skip_serializing)]
+    processes: String,
 }
 
 /// The products a customer may buy: active, and `published` or `featured` (not `hidden` or
@@ -730,7 +737,7 @@ pub struct StorefrontProduct {
 pub fn storefront(ctx: &Ctx, ids: Option<&[i64]>) -> Result<Vec<StorefrontProduct>> {
     let mut params = params![ctx.business_id];
     let mut statement = String::from(
-        "SELECT id, reference, name, description, price, tax_id, tax_name, tax_rate, total, price_visible, is_pack
+        "SELECT id, reference, name, description, price, tax_id, tax_name, tax_rate, total, price_visible, is_pack, processes
          FROM products_product
          WHERE business_id = $1 AND state = 'active' AND status IN ('published', 'featured')",
     );
@@ -744,5 +751,10 @@ pub fn storefront(ctx: &Ctx, ids: Option<&[i64]>) -> Result<Vec<StorefrontProduc
         None => {}
     }
     statement.push_str(" ORDER BY name, id LIMIT 500");
-    sql::query_as(&statement, &params)
+    let mut products: Vec<StorefrontProduct> = sql::query_as(&statement, &params)?;
+    for product in &mut products {
+        let processes: Vec<Process> = serde_json::from_str(&product.processes).unwrap_or_default();
+        product.renews = processes.iter().any(|p| process::RENEWING.contains(&p.kind.as_str()));
+    }
+    Ok(products)
 }

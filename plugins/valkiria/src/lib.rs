@@ -173,6 +173,12 @@ impl Plugin for Valkiria {
                 let granted = students::grant_access(ctx, body).map_err(|e| e.details)?;
                 serde_json::to_string(&granted).map_err(|e| e.to_string())
             }
+            // The products plugin's processes: how many times the buyer may repeat each test.
+            "valkiria.repetitions" => {
+                let body: students::Repetitions = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let set = students::set_repetitions(ctx, body).map_err(|e| e.details)?;
+                serde_json::to_string(&set).map_err(|e| e.to_string())
+            }
             // The online shop's customer area: the signed-in customer's link to the online tests.
             "valkiria.online" => {
                 let whom: online::Whom = serde_json::from_str(args_json).map_err(|e| e.to_string())?;

@@ -157,7 +157,7 @@ fn may_take(ctx: &Ctx, student: &Record<Student>, id: i64) -> Result<()> {
         return Err(Error::conflict(format!("El test caducó el {}", time::spanish_date(end))));
     }
     match students::live_enrolment_for(ctx, student.id, &test.licence)? {
-        Some(e) if e.state == "active" && !dates::expired(&today, &e.data.expires_on) => Ok(()),
+        Some(e) if e.state == "active" && !dates::expired(&today, &e.data.expires_on) => students::check_times_left(ctx, &e, test.id),
         Some(e) if e.state == "active" => {
             Err(Error::conflict(format!("Su matrícula del permiso {} caducó el {}", test.licence, time::spanish_date(&e.data.expires_on))))
         }

@@ -175,6 +175,7 @@ pub(crate) fn take(ctx: &Ctx, req: &Req) -> Result<Value> {
     if dates::expired(&today, &enrolment.data.expires_on) {
         return Err(Error::conflict(format!("La matrícula del permiso {} caducó el {}", test.licence, time::spanish_date(&enrolment.data.expires_on))));
     }
+    students::check_times_left(ctx, &enrolment, test.id)?;
     students::check_pin(ctx, &student, body.pin.as_deref())?;
     // What was sent.
     let mut checks = Checks::new();
@@ -288,12 +289,16 @@ pub(crate) fn times_per_test(ctx: &Ctx, req: &Req) -> Result<Vec<Value>> {
     let stats = bank::test_stats(ctx, &ids, Some(student.id))?;
     let blocks = names(ctx, "valkiria_block", tests.iter().filter_map(|t| t.block_id))?;
     let today = today();
+    let limits: BTreeMap<String, Option<i64>> =
+        students::live_enrolments_of(ctx, student.id)?.into_iter().map(|e| (e.data.licence, e.data.repetitions)).collect();
     Ok(tests
         .iter()
         .map(|t| {
             let mut value = t.json(&today, &blocks);
             let s = stats.get(&t.id).cloned().unwrap_or_default();
             value["times"] = json!(s.attempts);
+            // How many more times it may be taken under the enrolment's limit (null: no limit).
+            value["times_left"] = json!(students::times_left(limits.get(&t.licence).copied().flatten(), s.attempts));
             value["passed"] = json!(s.passed);
             value["best_errors"] = json!(s.best_errors);
             value["last_at"] = json!(s.last_at);

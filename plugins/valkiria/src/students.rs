@@ -105,6 +105,22 @@ pub struct Enrolment {
     pub licence: String,
     /// The last day the student may take tests.
     pub expires_on: String,
+    /// How many times the student may repeat each test of the licence while enrolled (0 to
+    /// [`MAX_REPETITIONS`]: taken once plus that many); none: no limit.
+    pub repetitions: Option<i64>,
+}
+
+/// The most repetitions of each test an enrolment may be limited to.
+pub const MAX_REPETITIONS: i64 = 99;
+
+/// The check of an enrolment's repetitions.
+pub fn check_repetitions(field: &str, repetitions: Option<i64>) -> Result<()> {
+    match repetitions {
+        Some(r) if !(0..=MAX_REPETITIONS).contains(&r) => {
+            Err(Error::invalid_field(field, format!("Las repeticiones de cada test van de 0 a {MAX_REPETITIONS}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 impl Resource for Enrolment {
@@ -124,6 +140,7 @@ impl Resource for Enrolment {
         } else if let Some(date) = checks.check(validate::date("expires_on", &self.expires_on)) {
             self.expires_on = date;
         }
+        checks.check(check_repetitions("repetitions", self.repetitions));
         checks.finish()
     }
 }
@@ -148,6 +165,7 @@ fn live_enrolments(ctx: &Ctx, student_ids: &[i64]) -> Result<Vec<Record<Enrolmen
         student_id: i64,
         licence: String,
         expires_on: String,
+        repetitions: Option<i64>,
     }
     if student_ids.is_empty() {
         return Ok(Vec::new());
@@ -156,7 +174,7 @@ fn live_enrolments(ctx: &Ctx, student_ids: &[i64]) -> Result<Vec<Record<Enrolmen
     let list = id_list(&mut params, student_ids);
     let rows: Vec<Row> = sql::query_as(
         &format!(
-            "SELECT id, state, created_at, updated_at, student_id, licence, expires_on FROM valkiria_enrolment \
+            "SELECT id, state, created_at, updated_at, student_id, licence, expires_on, repetitions FROM valkiria_enrolment \
              WHERE business_id = $1 AND state <> 'deleted' AND student_id IN ({list})"
         ),
         &params,
@@ -168,11 +186,16 @@ fn live_enrolments(ctx: &Ctx, student_ids: &[i64]) -> Result<Vec<Record<Enrolmen
             state: r.state,
             created_at: r.created_at,
             updated_at: r.updated_at,
-            data: Enrolment { student_id: r.student_id, licence: r.licence, expires_on: r.expires_on },
+            data: Enrolment { student_id: r.student_id, licence: r.licence, expires_on: r.expires_on, repetitions: r.repetitions },
         })
         .collect();
     records.sort_by_key(|e| (licence_rank(&e.data.licence), e.id));
     Ok(records)
+}
+
+/// A student's live enrolments (expired or not), in the licences' order.
+pub fn live_enrolments_of(ctx: &Ctx, student_id: i64) -> Result<Vec<Record<Enrolment>>> {
+    live_enrolments(ctx, &[student_id])
 }
 
 /// The licences a student is enrolled for (live enrolments, expired or not), in order.
@@ -447,7 +470,7 @@ fn assign(ctx: &Ctx, req: &Req, permit_a: bool) -> Result<Value> {
             )?;
         }
         None => {
-            resource::insert(ctx, Enrolment { student_id, licence, expires_on })?;
+            resource::insert(ctx, Enrolment { student_id, licence, expires_on, repetitions: None })?;
         }
     }
     let mut value = student_view(ctx, student_id)?;
@@ -549,7 +572,7 @@ pub fn grant_access(ctx: &Ctx, body: Access) -> Result<Value> {
             from_today
         }
         None => {
-            resource::insert(ctx, Enrolment { student_id, licence: licence.clone(), expires_on: from_today.clone() })?;
+            resource::insert(ctx, Enrolment { student_id, licence: licence.clone(), expires_on: from_today.clone(), repetitions: None })?;
             from_today
         }
     };
@@ -583,22 +606,102 @@ fn student_update(ctx: &Ctx, req: &Req) -> Result<Value> {
     student_view(ctx, id)
 }
 
-/// `POST valkiria/enrolment/update` (extension): an enrolment's state.
+/// `POST valkiria/enrolment/update` (extension): an enrolment's state, or its limit of
+/// repetitions of each test (either or both).
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct EnrolmentUpdate {
     pub id: i64,
     /// `active`, `inactive` (no tests meanwhile) or `deleted` (enrolling again brings it back).
-    pub state: String,
+    pub state: Option<String>,
+    /// How many times each test may be repeated (0 to 99); null: no limit. Absent: unchanged.
+    pub repetitions: Option<Option<i64>>,
 }
 
 fn enrolment_update(ctx: &Ctx, req: &Req) -> Result<Value> {
     let mut body = resource::object(req.value()?)?;
     let id = resource::body_id(&body)?;
-    let Some(state) = take_state(&mut body)? else { return Err(Error::required("state")) };
+    let state = take_state(&mut body)?;
+    let mut fields = serde_json::Map::new();
+    if let Some(value) = body.remove("repetitions") {
+        let repetitions = match &value {
+            Value::Null => None,
+            Value::Number(n) if n.as_i64().is_some() => n.as_i64(),
+            _ => return Err(Error::invalid_field("repetitions", "Las repeticiones son un número entero")),
+        };
+        check_repetitions("repetitions", repetitions)?;
+        fields.insert("repetitions".into(), json!(repetitions));
+    }
+    if state.is_none() && fields.is_empty() {
+        return Err(Error::required("state"));
+    }
     let enrolment = find::<Enrolment>(ctx, id)?;
     find_live::<Student>(ctx, enrolment.data.student_id)?;
-    update_with_state::<Enrolment>(ctx, id, serde_json::Map::new(), Some(&state))?;
+    update_with_state::<Enrolment>(ctx, id, fields, state.as_deref())?;
     student_view(ctx, enrolment.data.student_id)
+}
+
+/// `valkiria.repetitions` (an export): how many times the buyer of the online shop may repeat
+/// each test of a licence (the products plugin's processes).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Repetitions {
+    pub dni: String,
+    pub licence: String,
+    pub repetitions: i64,
+}
+
+/// The live student with the buyer's DNI and their live enrolment for the licence get the limit;
+/// answers `{student_id, licence, repetitions, expires_on}`. A buyer without that enrolment is
+/// refused: the product gives the access first (an online-test days process before this one).
+pub fn set_repetitions(ctx: &Ctx, body: Repetitions) -> Result<Value> {
+    let mut checks = Checks::new();
+    let licence = checks.check(licence("licence", &body.licence));
+    checks.check(check_repetitions("repetitions", Some(body.repetitions)));
+    let dni = match validate::dni_field("dni", &body.dni) {
+        Ok(dni) if !dni.is_empty() => Some(dni),
+        _ => {
+            checks.push(Error::invalid_field("dni", "El comprador no tiene un DNI o NIE válido"));
+            None
+        }
+    };
+    checks.finish()?;
+    let (Some(licence), Some(dni)) = (licence, dni) else { return Err(Error::internal("checked fields missing")) };
+    let student: Option<i64> = sql::query_optional(
+        "SELECT id FROM valkiria_student WHERE business_id = $1 AND dni = $2 AND state <> 'deleted' ORDER BY id ASC LIMIT 1",
+        &params![ctx.business_id, dni],
+    )?;
+    let enrolment = match student {
+        Some(id) => live_enrolment_for(ctx, id, &licence)?,
+        None => None,
+    };
+    let Some(enrolment) = enrolment else {
+        return Err(Error::conflict(format!("El comprador no está matriculado en los test del permiso {licence}")));
+    };
+    update_with_state::<Enrolment>(ctx, enrolment.id, json!({ "repetitions": body.repetitions }).as_object().cloned().unwrap_or_default(), None)?;
+    Ok(json!({ "student_id": enrolment.data.student_id, "licence": licence, "repetitions": body.repetitions, "expires_on": enrolment.data.expires_on }))
+}
+
+/// Whether the student may take test `test_id` once more under `enrolment`'s limit of
+/// repetitions; the refusal says how many times they took it.
+pub fn check_times_left(ctx: &Ctx, enrolment: &Record<Enrolment>, test_id: i64) -> Result<()> {
+    let Some(repetitions) = enrolment.data.repetitions else { return Ok(()) };
+    let taken: i64 = sql::query_scalar(
+        "SELECT COUNT(*) FROM valkiria_attempt WHERE business_id = $1 AND student_id = $2 AND test_id = $3 AND reset_id IS NULL",
+        &params![ctx.business_id, enrolment.data.student_id, test_id],
+    )?;
+    if taken > repetitions {
+        return Err(Error::conflict(format!(
+            "Ya ha hecho este test {taken} {}: su matrícula permite repetir cada test {repetitions} {}",
+            if taken == 1 { "vez" } else { "veces" },
+            if repetitions == 1 { "vez" } else { "veces" }
+        )));
+    }
+    Ok(())
+}
+
+/// How many more times a test taken `taken` times may be taken under the limit (none: no limit).
+pub fn times_left(repetitions: Option<i64>, taken: i64) -> Option<i64> {
+    repetitions.map(|r| (r + 1 - taken).max(0))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -121,15 +121,20 @@ fn contacts<T: serde::de::DeserializeOwned>(function: &str, args: &Value) -> Res
     })
 }
 
-/// The contact `contact_id` as a customer, if it still is an active customer of the business.
-fn user_of(contact_id: i64) -> Result<Option<CustomerUser>> {
+/// Whether the contact `contact_id` is an active customer (client) of the business.
+pub fn is_customer(contact_id: i64) -> Result<bool> {
     #[derive(Deserialize)]
     struct Summary {
         relation: String,
         state: String,
     }
     let summaries: Vec<Summary> = contacts("contact.summaries", &json!({ "ids": [contact_id] }))?;
-    if !summaries.first().is_some_and(|s| s.state == "active" && s.relation == "client") {
+    Ok(summaries.first().is_some_and(|s| s.state == "active" && s.relation == "client"))
+}
+
+/// The contact `contact_id` as a customer, if it still is an active customer of the business.
+fn user_of(contact_id: i64) -> Result<Option<CustomerUser>> {
+    if !is_customer(contact_id)? {
         return Ok(None);
     }
     #[derive(Deserialize, Default)]
@@ -197,6 +202,8 @@ pub fn data(ctx: &Ctx, _req: &Req) -> Result<Value> {
     let pending = agreements.iter().filter(|a| a["status"] != "signed").count();
     Ok(json!({
         "user": user,
+        // Their mode in the shop: demo (may not renew or extend) or enrolled.
+        "status": crate::status::json_of(ctx, session.contact_id)?,
         "orders": { "total": total, "unpaid": unpaid },
         "agreements": { "total": agreements.len(), "pending": pending },
     }))

@@ -7,6 +7,7 @@ mod customer;
 mod gateway;
 mod order;
 pub mod redsys;
+mod status;
 
 use volante_plugin_sdk::prelude::*;
 
@@ -24,11 +25,12 @@ impl Plugin for Web {
             .get("web/apis/read", gateway::apis_read)
             .post("web/apis/update", gateway::apis_update)
             .get("web/ecommerce/order/readall", order::list)
-            .get("web/ecommerce/order/read/{id}", |ctx, req| order::read(ctx, req.param("id")?))
+            .get("web/ecommerce/order/read/{id}", |ctx, req| order::read_staff(ctx, req.param("id")?))
             .post("web/ecommerce/order/configure", order::configure)
             .post("web/ecommerce/order/invoice", order::invoice_call)
             .get("web/sales/billing/read", gateway::sales_read)
             .post("web/sales/billing/update", gateway::sales_update)
+            .post("web/customer/status", status::update)
             .get("web/api/payments/tpv/read", gateway::storefront_methods)
             .get("web/api/product/read/{id}", |ctx, req| order::storefront_product(ctx, req.param("id")?))
             .get("web/api/taxes/read", order::storefront_taxes)
@@ -43,6 +45,20 @@ impl Plugin for Web {
             .get("web/api/ecommerce/preorder/read/all", customer::orders)
             .post("web/api/user/logout", customer::logout)
             .post("web/api/payments/tpv/notify/{key}", order::notify)
+    }
+
+    fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        match function {
+            // The products plugin's processes: the buyer's mode in the shop (demo or enrolled).
+            "web.customer_status" => {
+                let body: status::Export = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                status::set(ctx, body.contact_id, Some(body.status.as_str()), &body.order_reference).map_err(|e| e.details)?;
+                let mut value = status::json_of(ctx, body.contact_id).map_err(|e| e.details)?;
+                value["contact_id"] = json!(body.contact_id);
+                serde_json::to_string(&value).map_err(|e| e.to_string())
+            }
+            other => Err(format!("unknown function `{other}`")),
+        }
     }
 
     fn on_event(ctx: &Ctx, name: &str, payload_json: &str) -> std::result::Result<(), String> {
@@ -63,6 +79,7 @@ impl Plugin for Web {
             .add::<ConfigureBody>("web_order_configure")
             .add::<order::IdBody>("web_id")
             .add::<gateway::SalesBillingUpdate>("web_sales_billing")
+            .add::<status::StatusBody>("web_customer_status")
             .add::<Order>("web_order")
             .add::<AccessBody>("web_customer_access")
             .add::<CustomerUser>("web_customer_user");

@@ -158,9 +158,33 @@ pub fn list(ctx: &Ctx, req: &Req) -> Result<Value> {
     Ok(answer)
 }
 
-/// `GET web/ecommerce/order/read/{id}`.
+/// An order as its reads answer it.
 pub fn read(ctx: &Ctx, id: i64) -> Result<Value> {
     Ok(serde_json::to_value(resource::find::<Order>(ctx, id)?)?)
+}
+
+/// `GET web/ecommerce/order/read/{id}`: the order, and its buyer's mode in the shop as
+/// `buyer: {contact_id, status, status_name}` (the signed-in customer's contact, else the client
+/// with the order's e-mail; `contact_id` null when there is none).
+pub fn read_staff(ctx: &Ctx, id: i64) -> Result<Value> {
+    let record = resource::find::<Order>(ctx, id)?;
+    let contact_id = match record.data.contact_id {
+        Some(id) => Some(id),
+        None if !record.data.customer.email.is_empty() => {
+            plugins::try_call::<_, Option<i64>>("contacts", "contact.by_email", &json!({ "email": record.data.customer.email })).ok().flatten()
+        }
+        None => None,
+    };
+    let mut value = serde_json::to_value(&record)?;
+    value["buyer"] = match contact_id {
+        Some(contact_id) => {
+            let mut buyer = crate::status::json_of(ctx, contact_id)?;
+            buyer["contact_id"] = json!(contact_id);
+            buyer
+        }
+        None => json!({ "contact_id": null, "status": null, "status_name": "" }),
+    };
+    Ok(value)
 }
 
 /// `POST web/ecommerce/order/configure`.
@@ -202,6 +226,9 @@ struct Product {
     tax_rate: i64,
     total: i64,
     price_visible: bool,
+    /// It renews or extends what the customer has: not for a customer in demo mode.
+    #[serde(default)]
+    renews: bool,
 }
 
 fn products(ids: Option<&[i64]>) -> Result<Vec<Product>> {
@@ -349,6 +376,29 @@ pub fn preorder(ctx: &Ctx, req: &Req) -> Result<Value> {
             tax_rate: product.tax_rate,
             total: product.total * line.quantity,
         });
+    }
+    // A customer in demo mode (the signed-in one, else the client with the order's e-mail) may
+    // buy an enrolment but not renew or extend.
+    if on_sale.iter().any(|p| p.renews) {
+        let buyer = match contact_id {
+            Some(id) => Some(id),
+            None if !customer.email.is_empty() => {
+                plugins::try_call::<_, Option<i64>>("contacts", "contact.by_email", &json!({ "email": customer.email })).ok().flatten()
+            }
+            None => None,
+        };
+        if let Some(buyer) = buyer {
+            if crate::status::of(ctx, buyer)?.as_deref() == Some("demo") {
+                for (i, line) in body.lines.iter().enumerate() {
+                    if on_sale.iter().any(|p| p.id == line.product_id && p.renews) {
+                        checks.push(Error::invalid_field(
+                            &format!("lines[{i}].product_id"),
+                            "Su cuenta es de demostración: puede comprar una matrícula, pero no renovar ni ampliar",
+                        ));
+                    }
+                }
+            }
+        }
     }
     let total: i64 = lines.iter().map(|l| l.total).sum();
     if checks.is_empty() && total <= 0 {

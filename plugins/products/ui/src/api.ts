@@ -10,13 +10,27 @@ export type DiscountType = 'percent' | 'quantity';
 /**
  * What an automatic process does when the online shop sells the product: a contract to sign, a
  * mail, days of the online tests (valkiria) for a licence, or more days of them, a formative
- * content assigned (formative module), or a larger share of one opened.
+ * content assigned (formative module), or a larger share of one opened, a pack of practical
+ * lessons (practices module), the buyer's mode in the shop (demo or enrolled), or how many times
+ * each online test of a licence may be repeated.
  */
-export type ProcessKind = 'contract' | 'email' | 'online_test_days' | 'online_test_extend' | 'formative_content' | 'formative_percentage';
+export type ProcessKind =
+  | 'contract'
+  | 'email'
+  | 'online_test_days'
+  | 'online_test_extend'
+  | 'formative_content'
+  | 'formative_percentage'
+  | 'practice_class'
+  | 'customer_demo'
+  | 'customer_enrolled'
+  | 'test_repetitions';
 /** An online-test process's kinds. */
 export type OnlineTestKind = Extract<ProcessKind, 'online_test_days' | 'online_test_extend'>;
 /** A formative-content process's kinds (a content of the formative module). */
 export type FormativeKind = Extract<ProcessKind, 'formative_content' | 'formative_percentage'>;
+/** The kinds that set the buyer's mode in the online shop (no fields). */
+export type CustomerModeKind = Extract<ProcessKind, 'customer_demo' | 'customer_enrolled'>;
 
 /** The meta columns every stored record carries. */
 interface Stored {
@@ -84,15 +98,20 @@ export interface PackItem {
  * `formative_content` a `content_id` (a published content of the formative module, assigned to
  * the buyer) and `days` (1–1095, or null for the content's own access days), and
  * `formative_percentage` a `content_id` and a `percentage` (1–100: the share of its lessons open
- * to the buyer, never lowered). The host stores every field, the kind's others empty. A kind the
- * form does not edit keeps its own fields, sent back as they were read.
+ * to the buyer, never lowered), `practice_class` a `practice_type_id` (a type of practical lesson
+ * of the practices module) and a `quantity` (1–200 lessons per unit bought: a pack for the
+ * buyer's practices student of the type's licence), `customer_demo` and `customer_enrolled`
+ * nothing (the buyer's mode in the shop: a demo customer may buy an enrolment but not renew or
+ * extend), and `test_repetitions` a `licence` and `repetitions` (0–99: each online test of the
+ * licence may be taken once plus that many times). The host stores every field, the kind's
+ * others empty. A kind the form does not edit keeps its own fields, sent back as they were read.
  */
 export interface Process {
   kind: ProcessKind | (string & {});
   agreement_id?: number | null;
   subject?: string;
   body?: string;
-  /** `online_test_*`: the licence class of the tests ('' for the other kinds). */
+  /** `online_test_*`, `test_repetitions`: the licence class of the tests ('' for the other kinds). */
   licence?: string;
   /** `online_test_*`: the days of access, 1–1095; `formative_content`: the same, or null for the content's own (null for the other kinds). */
   days?: number | null;
@@ -100,6 +119,12 @@ export interface Process {
   content_id?: number | null;
   /** `formative_percentage`: the share of the content's lessons open to the buyer, 1–100 (null for the other kinds). */
   percentage?: number | null;
+  /** `practice_class`: the practices module's type of lesson (null for the other kinds). */
+  practice_type_id?: number | null;
+  /** `practice_class`: the lessons per unit bought, 1–200 (null for the other kinds). */
+  quantity?: number | null;
+  /** `test_repetitions`: the times each test of the licence may be repeated, 0–99 (null for the other kinds). */
+  repetitions?: number | null;
   [other: string]: unknown;
 }
 
@@ -196,7 +221,7 @@ export interface ProcessRun {
   /** The process's place in the product's list when it ran (0 first). */
   position: number;
   kind: ProcessKind | string;
-  /** The host's name of the kind: "Contrato para firmar", "Enviar un correo", "Contenidos formativos"… */
+  /** The host's name of the kind: "Contrato para firmar", "Enviar un correo", "Clases prácticas"… */
   kind_name: string;
   ok: boolean;
   /** What it did, or why it failed (Spanish, the host's). */
@@ -250,6 +275,21 @@ export interface ContentOption {
   name: string;
   category?: string;
   status?: string;
+  state?: RecordState;
+}
+
+/**
+ * A type of practical lesson of the practices module (`GET hermes/practice/type/read`'s page
+ * items: SDK records, their fields flat beside `id`; only what a process needs).
+ */
+export interface PracticeTypeOption {
+  id: number;
+  name: string;
+  /** Its licence class (a pack of it is for the buyer's student of that licence). */
+  licence: string;
+  minutes?: number;
+  /** Cents: a lesson's price. */
+  price?: number;
   state?: RecordState;
 }
 
@@ -326,6 +366,14 @@ export function productsApi(api: ApiClient) {
      */
     contents: {
       all: () => api.get<ListPage<ContentOption>>('formative/content/read', { status: 'publish', page: 1, per_page: ALL_ROWS }).then((page) => page.items),
+    },
+    /**
+     * The practices module's active types of lesson, for a `practice_class` process
+     * (`GET hermes/practice/type/read?state=active`, a page; it needs that module's `hermes`
+     * service on and its `hermes` permission).
+     */
+    practiceTypes: {
+      all: () => api.get<ListPage<PracticeTypeOption>>('hermes/practice/type/read', { state: 'active', page: 1, per_page: ALL_ROWS }).then((page) => page.items),
     },
     /** The document manager's files (needs its `filesystem` permission). */
     files: {

@@ -77,7 +77,7 @@ describe('the products remote', () => {
       'categories.state.activated', 'categories.state.deactivated', 'products.delete.title', 'products.delete.titlePack',
       'view.newProduct', 'view.newPack', 'view.createProduct', 'view.createPack', 'view.productCreated', 'view.packCreated',
       'view.productData', 'view.packData', 'view.productSaved', 'view.packSaved', 'view.inPacks', 'clone.question', 'clone.done',
-      'categories.delete.done', 'runs.retry.question', 'runs.retry.questionBuyer', 'runs.retry.running', 'runs.attempts',
+      'categories.delete.done', 'runs.retry.question', 'runs.retry.questionBuyer', 'runs.retry.running', 'runs.attempts', 'processes.summaryRepetitions',
     ];
     const missing = [...Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`)), ...chosen].filter((key) => !hasMessage(es, key));
     expect(missing).toEqual([]);
@@ -87,6 +87,7 @@ describe('the products remote', () => {
     expect(TABS.map((s) => lookup(`tabs.${s}`))).toEqual(['General', 'Compras', 'Ventas', 'Productos', 'Procesos automáticos']);
     expect(PROCESS_KINDS.map((k) => lookup(`processes.kinds.${k}`))).toEqual([
       'Contrato para firmar', 'Enviar un correo', 'Dar días de test online', 'Ampliar días de test online', 'Contenidos formativos', 'Porcentaje de contenidos',
+      'Clases prácticas', 'Cliente en modo demostración', 'Cliente matriculado', 'Repeticiones de los test',
     ]);
   });
 });

@@ -3,7 +3,22 @@ import { parseRate, parseWhole, rateInput, rateText, uniqueIds } from './format'
 import { CUSTOM_TAX, lineField, newLine, newProcess, processField, productBody, productDraft, sentProcess, tabOf, type ProductDraft } from './components/productDraft';
 import { categoryBody, categoryDraft } from './components/CategoryForm';
 import type { ProductDetail, Taxes } from './api';
-import { category, contractProcess, detail, emailProcess, formativeContentProcess, formativePercentageProcess, noTaxes, onlineTestProcess, packDetail, product, taxes } from './test/fixtures';
+import {
+  category,
+  contractProcess,
+  customerModeProcess,
+  detail,
+  emailProcess,
+  formativeContentProcess,
+  formativePercentageProcess,
+  noTaxes,
+  onlineTestProcess,
+  packDetail,
+  practiceClassProcess,
+  product,
+  taxes,
+  testRepetitionsProcess,
+} from './test/fixtures';
 
 const asDetail = (x: unknown) => x as ProductDetail;
 
@@ -203,6 +218,63 @@ describe('the product form', () => {
         [processField(5, 'percentage')]: 'percentage',
       },
     });
+  });
+
+  it('automatic processes: practical classes send their type and 1–200 lessons, the customer modes their kind, test repetitions their licence and 0–99', () => {
+    const record = asDetail(detail(product({ processes: [practiceClassProcess(4, 5), customerModeProcess('customer_demo'), customerModeProcess('customer_enrolled'), testRepetitionsProcess('C', 0)] })));
+    const draft = productDraft(record, taxes as Taxes);
+    expect(draft.processes.map((p) => [p.kind, p.practice_type_id, p.quantity, p.licence, p.repetitions, p.stored])).toEqual([
+      ['practice_class', '4', '5', '', '', null],
+      ['customer_demo', '', '', '', '', null],
+      ['customer_enrolled', '', '', '', '', null],
+      ['test_repetitions', '', '', 'C', '0', null],
+    ]);
+    const sent = [
+      { kind: 'practice_class', practice_type_id: 4, quantity: 5 },
+      { kind: 'customer_demo' },
+      { kind: 'customer_enrolled' },
+      { kind: 'test_repetitions', licence: 'C', repetitions: 0 },
+    ];
+    // the stored ones, compared as they are sent (the other kinds' fields left out)
+    expect(record.processes.map(sentProcess)).toEqual(sent);
+    expect(productBody(draft, { isPack: false, taxesAvailable: true })).toMatchObject({ body: { processes: sent } });
+    // what another kind left typed is not sent
+    const typed = {
+      ...draft,
+      processes: [
+        { ...newProcess({ kind: 'practice_class' }), practice_type_id: '6', quantity: ' 200 ', licence: 'B', days: '30', repetitions: '3' },
+        { ...newProcess({ kind: 'customer_enrolled' }), subject: 'x', quantity: '4', practice_type_id: '4' },
+        { ...newProcess({ kind: 'test_repetitions' }), licence: 'B', repetitions: ' 99 ', days: '30', quantity: '4' },
+      ],
+    };
+    expect(productBody(typed, { isPack: false, taxesAvailable: true })).toMatchObject({
+      body: { processes: [{ kind: 'practice_class', practice_type_id: 6, quantity: 200 }, { kind: 'customer_enrolled' }, { kind: 'test_repetitions', licence: 'B', repetitions: 99 }] },
+    });
+    const wrong = {
+      ...draft,
+      processes: [
+        newProcess({ kind: 'practice_class' }),
+        { ...newProcess({ kind: 'practice_class' }), practice_type_id: '4', quantity: '0' },
+        { ...newProcess({ kind: 'practice_class' }), practice_type_id: '4', quantity: '201' },
+        newProcess({ kind: 'test_repetitions' }),
+        { ...newProcess({ kind: 'test_repetitions' }), licence: 'B', repetitions: '100' },
+        { ...newProcess({ kind: 'test_repetitions' }), licence: 'B', repetitions: '-1' },
+        newProcess({ kind: 'customer_demo' }),
+      ],
+    };
+    expect(productBody(wrong, { isPack: false, taxesAvailable: true })).toEqual({
+      problems: {
+        [processField(0, 'practice_type_id')]: 'practiceType',
+        [processField(0, 'quantity')]: 'required',
+        [processField(1, 'quantity')]: 'classes',
+        [processField(2, 'quantity')]: 'classes',
+        [processField(3, 'licence')]: 'testLicence',
+        [processField(3, 'repetitions')]: 'required',
+        [processField(4, 'repetitions')]: 'repetitions',
+        [processField(5, 'repetitions')]: 'repetitions',
+      },
+    });
+    expect([processField(0, 'practice_type_id'), processField(1, 'quantity'), processField(2, 'repetitions')].map(tabOf)).toEqual(['processes', 'processes', 'processes']);
   });
 });
 

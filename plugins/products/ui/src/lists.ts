@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens offer
  * them. Their Spanish names are in the catalogue (`status.published`…).
  */
-import type { CategoryStatus, DiscountType, FormativeKind, OnlineTestKind, ProcessKind, ProductStatus, RecordState } from './api';
+import type { CategoryStatus, CustomerModeKind, DiscountType, FormativeKind, OnlineTestKind, ProcessKind, ProductStatus, RecordState } from './api';
 
 export const PRODUCT_STATUSES: ProductStatus[] = ['published', 'featured', 'hidden', 'discontinued'];
 export const CATEGORY_STATUSES: CategoryStatus[] = ['publish', 'private'];
@@ -11,12 +11,25 @@ export const RECORD_STATES: RecordState[] = ['active', 'inactive', 'deleted'];
 export const STATE_FILTERS = ['', 'active', 'inactive', 'deleted'] as const;
 export const DISCOUNT_TYPES: DiscountType[] = ['percent', 'quantity'];
 /** The automatic processes' kinds (plugin `src/process.rs` KINDS), in its order. */
-export const PROCESS_KINDS: ProcessKind[] = ['contract', 'email', 'online_test_days', 'online_test_extend', 'formative_content', 'formative_percentage'];
+export const PROCESS_KINDS: ProcessKind[] = [
+  'contract',
+  'email',
+  'online_test_days',
+  'online_test_extend',
+  'formative_content',
+  'formative_percentage',
+  'practice_class',
+  'customer_demo',
+  'customer_enrolled',
+  'test_repetitions',
+];
 /** The kinds that give days of the online tests (valkiria): a licence and the days. */
 export const ONLINE_TEST_KINDS: OnlineTestKind[] = ['online_test_days', 'online_test_extend'];
 /** The kinds that work on a content of the formative module: the content, then days or a percentage. */
 export const FORMATIVE_KINDS: FormativeKind[] = ['formative_content', 'formative_percentage'];
-/** The spec's 18 licence classes, in its order (an online-test process's `licence`). */
+/** The kinds that set the buyer's mode in the online shop: no fields, a line saying what it allows. */
+export const CUSTOMER_MODE_KINDS: CustomerModeKind[] = ['customer_demo', 'customer_enrolled'];
+/** The spec's 18 licence classes, in its order (an online-test or test-repetitions process's `licence`). */
 export const LICENCES = ['A', 'A1', 'A2', 'AM', 'AML', 'B', 'B96', 'C', 'C1', 'D', 'D1', 'EB', 'EC', 'EC1', 'ED', 'LCM', 'LVA', 'RPV'] as const;
 
 /** A pack line's units (README: 1–999). */
@@ -30,6 +43,10 @@ export const MAX_BODY = 10_000;
 export const MAX_TEST_DAYS = 1095;
 /** A content-percentage process's share of the lessons open (1–100). */
 export const MAX_PERCENTAGE = 100;
+/** A practical-classes process's lessons per unit bought (plugin `src/process.rs`: 1–200). */
+export const MAX_CLASSES = 200;
+/** A test-repetitions process's repetitions of each test (plugin `src/process.rs`: 0–99). */
+export const MAX_REPETITIONS = 99;
 /** The runs of the automatic processes shown on one page of a product's view. */
 export const RUNS_PER_PAGE = 10;
 /** Files that go with a product (README: at most 20). */

@@ -134,6 +134,8 @@ export interface Enrolment {
   expires_on: string;
   days_left: number;
   expired: boolean;
+  /** How many times each test of the licence may be repeated (taken once plus that many, 0–99); null: no limit. */
+  repetitions?: number | null;
   state?: RecordState;
 }
 
@@ -243,6 +245,8 @@ export interface StudentTest {
   /** Its last day is past: it can no longer be taken. */
   expired?: boolean;
   times: number;
+  /** How many more times it may be taken under the enrolment's repetitions (0: used up); null: no limit. */
+  times_left?: number | null;
   passed: number;
   best_errors: number | null;
   last_at: string | null;
@@ -553,6 +557,8 @@ export function valkiriaApi(api: ApiClient) {
       update: (id: number, fields: Partial<NewStudentFields> & { state?: RecordState }) => api.post<Student>('valkiria/student/update', { id, ...fields }),
       /** `enrolment/update`: an enrolment's state; answers the student. */
       setEnrolmentState: (enrolmentId: number, state: RecordState) => api.post<Student>('valkiria/enrolment/update', { id: enrolmentId, state }),
+      /** `enrolment/update`: how many times each test of the licence may be repeated (0–99; null: no limit); answers the student. */
+      setRepetitions: (enrolmentId: number, repetitions: number | null) => api.post<Student>('valkiria/enrolment/update', { id: enrolmentId, repetitions }),
       renew: (enrolmentId: number, renewal: Renewal) => api.post<Enrolment>('valkiria/newexpire', { id: enrolmentId, ...renewal }),
       renewMany: (ids: number[], renewal: Renewal) => api.post<{ renewed: number; enrolments: Enrolment[] }>('valkiria/dashboard/caducidad/new_expire', { ids, ...renewal }),
       expiring: (days: number) => list<Expiring>(`valkiria/listuserautoescuelacaducidad/${days}`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockName, clock, countOf, decimal, isEmail, isPin, letter, moved, parseWhole, percent, personName, renewalOf, shorten, today } from './format';
+import { blockName, clock, countOf, decimal, isEmail, isPin, letter, moved, parseWhole, percent, personName, renewalOf, repetitionsOf, shorten, today } from './format';
 import { questionBody, questionDraft } from './components/QuestionForm';
 import { testBody, testDraft } from './components/TestForm';
 import { enrolBody } from './components/EnrolForm';
@@ -51,6 +51,14 @@ describe('what the screens show', () => {
     expect(renewalOf({ by: 'months', months: '6', expires_on: '2026-12-31' })).toEqual({ months: 6 });
     expect(renewalOf({ by: 'date', months: '6', expires_on: '2026-12-31' })).toEqual({ expires_on: '2026-12-31' });
     expect(renewalOf({ by: 'date', months: '6', expires_on: '' })).toBeNull();
+    // an enrolment's repetitions: empty is no limit (null), a whole number, or not one (undefined)
+    expect(repetitionsOf('')).toBeNull();
+    expect(repetitionsOf('  ')).toBeNull();
+    expect(repetitionsOf(' 3 ')).toBe(3);
+    expect(repetitionsOf('0')).toBe(0);
+    expect(repetitionsOf('-1')).toBeUndefined();
+    expect(repetitionsOf('1,5')).toBeUndefined();
+    expect(repetitionsOf('dos')).toBeUndefined();
     expect(moved(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
     expect(moved(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
     expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);

@@ -74,6 +74,15 @@ export function renewalOf(draft: RenewalDraft): Renewal | null {
   return months === null ? null : { months };
 }
 
+/**
+ * The repetitions typed for an enrolment: null when empty (no limit), the whole number typed, or
+ * undefined when it is not one (the form says why; the range is checked there).
+ */
+export function repetitionsOf(text: string): number | null | undefined {
+  if (!text.trim()) return null;
+  return parseWhole(text) ?? undefined;
+}
+
 /** A list with the item at `index` moved one place (`delta` -1: up, 1: down); the same list at either end. */
 export function moved<T>(items: readonly T[], index: number, delta: -1 | 1): T[] {
   const to = index + delta;

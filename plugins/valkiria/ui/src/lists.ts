@@ -42,6 +42,9 @@ export const DEFAULT_MINUTES = 30;
 export const MIN_MONTHS = 1;
 export const MAX_MONTHS = 36;
 export const DEFAULT_MONTHS = 6;
+/** An enrolment lets each test be repeated 0 to 99 times (none: no limit). */
+export const MIN_REPETITIONS = 0;
+export const MAX_REPETITIONS = 99;
 
 /** The host's limits on text (README "Records"). */
 export const MAX_NAME = 200;

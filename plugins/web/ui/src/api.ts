@@ -34,6 +34,26 @@ export interface OrderLine {
   total: number;
 }
 
+/**
+ * A customer's mode in the shop (README "Demo and enrolled customers"): `demo` may buy an
+ * enrolment but not renew or extend; `enrolled` buys anything (as a customer without a mode).
+ */
+export type CustomerStatus = 'demo' | 'enrolled';
+
+/** A customer's mode as the answers give it: `status` null (and `status_name` '') for none. */
+export interface CustomerMode {
+  status: CustomerStatus | null;
+  status_name: string;
+}
+
+/**
+ * The buyer of an order (`order/read/{id}`'s `buyer`): the signed-in customer's contact, else the
+ * client with the order's e-mail (`contact_id` null when there is none), and their mode.
+ */
+export interface OrderBuyer extends CustomerMode {
+  contact_id: number | null;
+}
+
 /** A notification Redsys sent about the order's payment (`Ds_Response` 0000–0099 is ok). */
 export interface GatewayNotification {
   at: string;
@@ -63,6 +83,8 @@ export interface Order {
   invoice_id: number | null;
   /** Its number (`F2026-0001`); empty while there is none. */
   invoice_number: string;
+  /** Only in the staff's read of one order: who bought it and their mode in the shop. */
+  buyer?: OrderBuyer;
 }
 
 /** `GET web/ecommerce/order/readall`: a page of orders and how many there are in each state. */
@@ -169,6 +191,10 @@ export function webApi(api: ApiClient) {
       /** Issues the order's invoice in the billing module; answers the order with it. */
       invoice: (body: { id: number }) => api.post<Order>('web/ecommerce/order/invoice', body),
     },
+    customers: {
+      /** `web/customer/status`: a customer's mode in the shop (null takes it away); answers `{contact_id, status, status_name}`. */
+      setStatus: (contactId: number, status: CustomerStatus | null) => api.post<OrderBuyer>('web/customer/status', { contact_id: contactId, status }),
+    },
     gateway: {
       read: () => api.get<Gateway>('web/payments/gateway/read'),
       update: (body: GatewayUpdate) => api.post<Gateway>('web/payments/gateway/update', body),
@@ -195,9 +221,11 @@ export interface CustomerUser extends Customer {
   id: number;
 }
 
-/** `GET web/api/user/data`: the customer and how many orders and agreements they have. */
+/** `GET web/api/user/data`: the customer, their mode in the shop and how many orders and agreements they have. */
 export interface CustomerData {
   user: CustomerUser;
+  /** Their mode in the shop (a demo account may not renew or extend). */
+  status?: CustomerMode;
   orders: { total: number; unpaid: number };
   agreements: { total: number; pending: number };
 }
@@ -281,6 +309,8 @@ export interface StorefrontProduct {
   /** The unit price with its tax. */
   total: number;
   price_visible: boolean;
+  /** It renews or extends what the customer has: refused to a customer in demo mode. */
+  renews?: boolean;
 }
 
 /** `GET web/api/payments/tpv/read`: what the shop may offer, without secrets. */

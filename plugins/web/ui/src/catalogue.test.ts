@@ -7,7 +7,7 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { AGREEMENT_STATUSES, COURSE_STATUSES, COURSE_TONE, CUSTOMER_PATHS, CUSTOMER_SCREENS, ENVIRONMENTS, KEY_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
+import { AGREEMENT_STATUSES, COURSE_STATUSES, COURSE_TONE, CUSTOMER_PATHS, CUSTOMER_SCREENS, CUSTOMER_STATUSES, ENVIRONMENTS, KEY_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
 import web from './module';
 
 const src = dirname(fileURLToPath(import.meta.url));
@@ -79,6 +79,7 @@ describe('the web remote', () => {
       agreementStatus: AGREEMENT_STATUSES,
       'customer.dashboard.courses.status': COURSE_STATUSES,
       'customer.nav': CUSTOMER_SCREENS,
+      customerStatus: CUSTOMER_STATUSES,
     };
     const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`).filter((key) => !hasMessage(es, key)));
     expect(missing).toEqual([]);
@@ -92,5 +93,7 @@ describe('the web remote', () => {
     expect(Object.keys(COURSE_TONE).sort()).toEqual([...COURSE_STATUSES].sort());
     expect(CUSTOMER_SCREENS.map((s) => lookup(`customer.nav.${s}`))).toEqual(['Inicio', 'Mis datos', 'Mis pedidos', 'Nuevo pedido', 'Mis acuerdos']);
     expect(hasMessage(es, 'customer.order.unavailable')).toBe(true);
+    // a customer's mode in the shop, as the web plugin names them (status.rs), and none
+    expect([...CUSTOMER_STATUSES, 'none'].map((s) => lookup(`customerStatus.${s}`))).toEqual(['Demostración', 'Matriculado', 'Sin modo (compra como matriculado)']);
   });
 });

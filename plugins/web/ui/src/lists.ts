@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens show
  * them. Their Spanish names are in the catalogue (`state.1`, `method.card`, `kinds.maps`…).
  */
-import type { AgreementStatus, CourseStatus, Environment, KeyKind, OrderState, PaymentMethod } from './api';
+import type { AgreementStatus, CourseStatus, CustomerStatus, Environment, KeyKind, OrderState, PaymentMethod } from './api';
 
 /** The plugin's one permission: every staff call needs it, reading and writing. */
 export const PERMISSION = 'web';
@@ -24,6 +24,9 @@ export const MERCHANT_CODE = /^\d{9}$/;
 export const TERMINAL = /^\d{1,3}$/;
 
 export const orderPath = (id: number) => `/web/orders/${id}`;
+
+/** A customer's modes in the shop (`web/customer/status`; none: buys as an enrolled one). */
+export const CUSTOMER_STATUSES: CustomerStatus[] = ['demo', 'enrolled'];
 
 /**
  * The customer area's screens (public: `[ui] public_routes`, no permission), in the order its

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Field, FieldErrorMessage, InputField, MoveButtons, SelectField, errorList, fieldId, type ApiErrorItem, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { ProductsApi } from '../api';
-import { LICENCES, MAX_BODY, MAX_PERCENTAGE, MAX_PROCESSES, MAX_SUBJECT, MAX_TEST_DAYS, PROCESS_KINDS } from '../lists';
+import { LICENCES, MAX_BODY, MAX_CLASSES, MAX_PERCENTAGE, MAX_PROCESSES, MAX_REPETITIONS, MAX_SUBJECT, MAX_TEST_DAYS, PROCESS_KINDS } from '../lists';
+import { parseWhole } from '../format';
 import { editableKind, formativeKind, newProcess, onlineTestKind, processField, type ProcessDraft } from './productDraft';
 
 /** The variables an e-mail process's subject and text may carry (the host replaces them). */
@@ -14,7 +15,8 @@ const MODULE_OFF = ['SERVICE-000', 'REQ-404', 'NOT-FOUND-000'];
 
 /**
  * What another module offers to choose (the agreements module's agreements, the formative
- * module's contents), read once the first process that needs them is there.
+ * module's contents, the practices module's types of lesson), read once the first process that
+ * needs them is there.
  */
 type Choices<T> = { state: 'idle' | 'loading' } | { state: 'ready'; items: T[] } | { state: 'failed'; error: ApiErrorItem };
 
@@ -50,8 +52,8 @@ function choicesProblem(choices: Choices<unknown>, texts: ProblemTexts): string 
 }
 
 /** The select's options; the one chosen is kept even when the list does not give it (deleted, not published, or the module off). */
-function choiceOptions(choices: Choices<{ id: number; name: string }>, chosen: string, unnamed: (id: string) => string) {
-  const options = (choices.state === 'ready' ? choices.items : []).map((x) => ({ value: String(x.id), label: x.name }));
+function choiceOptions<T extends { id: number; name: string }>(choices: Choices<T>, chosen: string, unnamed: (id: string) => string, label: (x: T) => string = (x) => x.name) {
+  const options = (choices.state === 'ready' ? choices.items : []).map((x) => ({ value: String(x.id), label: label(x) }));
   if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: unnamed(chosen) });
   return options;
 }
@@ -63,11 +65,17 @@ function choiceOptions(choices: Choices<{ id: number; name: string }>, chosen: s
  * variables the host replaces), or days of the online tests of a licence (valkiria) given or
  * added to the buyer's access (a licence class and 1–1095 days), a formative content assigned to
  * the buyer (the content, and 1–1095 days or empty for the content's own) or a larger share of
- * one opened (the content and 1–100 %). "Añadir proceso" (at most 10), "Quitar", "↑"/"↓". The
- * agreements are read (`GET agreement/read/all`) once a contract process is there, the published
- * contents (`GET formative/content/read?status=publish`) once a formative process is there; when
- * that module is off or not installed, or the user may not read them, its rows say so, and the
- * other processes are still kept and saved. The host's errors go under the process's field they
+ * one opened (the content and 1–100 %), a pack of practical lessons (a type of the practices
+ * module and 1–200 lessons per unit bought), the buyer's mode in the shop (demo or enrolled: no
+ * fields, a line saying what it allows) or the repetitions of the online tests of a licence (a
+ * licence class and 0–99). "Añadir proceso" (at most 10), "Quitar", "↑"/"↓". The agreements are
+ * read (`GET agreement/read/all`) once a contract process is there, the published contents
+ * (`GET formative/content/read?status=publish`) once a formative process is there, the active
+ * types of lesson (`GET hermes/practice/type/read?state=active`) once a practical-classes process
+ * is there; when that module is off or not installed, or the user may not read them, its rows
+ * say so (the value chosen stays), and the other processes are still kept and saved. A
+ * practical-classes or test-repetitions process's legend says what it gives once filled in
+ * ("Clases prácticas: 5 de Clase de circulación (B)"). The host's errors go under the process's field they
  * name (`processes[i].subject`…), those about the list (`processes`) under it. A process of a
  * kind this form does not edit is kept as it was read.
  */
@@ -77,6 +85,7 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
   const error = ctx.errors.errors.processes;
   const agreements = useChoices(processes.some((p) => p.kind === 'contract'), api.agreements.all);
   const contents = useChoices(processes.some((p) => formativeKind(p.kind)), api.contents.all);
+  const practiceTypes = useChoices(processes.some((p) => p.kind === 'practice_class'), api.practiceTypes.all);
 
   const set = (key: number, patch: Partial<ProcessDraft>) => onChange(processes.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   const move = (index: number, delta: -1 | 1) => {
@@ -98,6 +107,12 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
     failed: t('processes.contentsFailed'),
     failedWhy: (details) => t('processes.contentsFailedWhy', { details }),
   });
+  const practiceTypesProblem = choicesProblem(practiceTypes, {
+    off: t('processes.practiceTypesOff'),
+    forbidden: t('processes.practiceTypesForbidden'),
+    failed: t('processes.practiceTypesFailed'),
+    failedWhy: (details) => t('processes.practiceTypesFailedWhy', { details }),
+  });
 
   const licenceOptions = (chosen: string) => {
     const options: { value: string; label: string }[] = LICENCES.map((l) => ({ value: l, label: l }));
@@ -108,6 +123,30 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
 
   const agreementOptions = (chosen: string) => choiceOptions(agreements, chosen, (id) => t('processes.agreementUnnamed', { id }));
   const contentOptions = (chosen: string) => choiceOptions(contents, chosen, (id) => t('processes.contentUnnamed', { id }));
+  const practiceTypeOptions = (chosen: string) =>
+    choiceOptions(practiceTypes, chosen, (id) => t('processes.practiceTypeUnnamed', { id }), (x) => t('processes.practiceTypeOption', { name: x.name, licence: x.licence }));
+  /** A type of lesson as a process's legend names it: "Clase de circulación (B)", or by number when it is not offered. */
+  const practiceTypeName = (chosen: string) => {
+    const found = practiceTypes.state === 'ready' ? practiceTypes.items.find((x) => String(x.id) === chosen) : undefined;
+    return found ? t('processes.practiceTypeShort', { name: found.name, licence: found.licence }) : t('processes.practiceTypeUnnamed', { id: chosen });
+  };
+  /** What a process gives, when its fields say it (practical classes, test repetitions); else its kind's name. */
+  const processTitle = (process: ProcessDraft, kindName: string) => {
+    if (process.kind === 'practice_class') {
+      const quantity = parseWhole(process.quantity);
+      if (process.practice_type_id && quantity !== null && quantity >= 1 && quantity <= MAX_CLASSES) {
+        return t('processes.summaryClasses', { kind: kindName, quantity, type: practiceTypeName(process.practice_type_id) });
+      }
+    }
+    if (process.kind === 'test_repetitions') {
+      const count = parseWhole(process.repetitions);
+      if (process.licence && count !== null && count <= MAX_REPETITIONS) return t('processes.summaryRepetitions', { kind: kindName, licence: process.licence, count });
+    }
+    return kindName;
+  };
+  /** The line under a kind that has no fields to say it (the customer's modes), or needs another process first (test repetitions). */
+  const kindNote = (kind: string) =>
+    kind === 'customer_demo' ? t('processes.demoNote') : kind === 'customer_enrolled' ? t('processes.enrolledNote') : kind === 'test_repetitions' ? t('processes.repetitionsNote') : null;
 
   return (
     <fieldset className="vk-field vk-field--wide products-group" id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} data-testid="processes">
@@ -123,9 +162,10 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
         // the stored kind stays offered, to go back to it after trying another
         if (process.stored) kindOptions.push({ value: process.stored.kind, label: t('processes.otherKind', { kind: process.stored.kind }) });
         const number = i + 1;
+        const note = kindNote(process.kind);
         return (
           <fieldset key={process.key} className="products-line" data-testid="process">
-            <legend className="products-line__title">{t('processes.legend', { index: number, kind: kindName })}</legend>
+            <legend className="products-line__title">{t('processes.legend', { index: number, kind: processTitle(process, kindName) })}</legend>
             <div className="vk-form__grid products-line__grid">
               <SelectField
                 ctx={ctx}
@@ -224,7 +264,70 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
                   )}
                 </>
               )}
+              {process.kind === 'practice_class' && (
+                <>
+                  <SelectField
+                    ctx={ctx}
+                    field={processField(i, 'practice_type_id')}
+                    label={t('processes.fields.practice_type_id')}
+                    value={process.practice_type_id}
+                    empty={t('processes.choosePracticeType')}
+                    options={practiceTypeOptions(process.practice_type_id)}
+                    required
+                    hint={
+                      practiceTypes.state === 'loading'
+                        ? t('processes.practiceTypesLoading')
+                        : practiceTypes.state === 'ready' && practiceTypes.items.length === 0
+                          ? t('processes.noPracticeTypes')
+                          : t('processes.practiceTypeHint')
+                    }
+                    onChange={(practice_type_id) => set(process.key, { practice_type_id })}
+                  />
+                  <InputField
+                    ctx={ctx}
+                    field={processField(i, 'quantity')}
+                    label={t('processes.fields.quantity')}
+                    value={process.quantity}
+                    inputMode="numeric"
+                    maxLength={3}
+                    required
+                    hint={t('processes.quantityHint', { max: MAX_CLASSES })}
+                    onChange={(quantity) => set(process.key, { quantity })}
+                  />
+                </>
+              )}
+              {process.kind === 'test_repetitions' && (
+                <>
+                  <SelectField
+                    ctx={ctx}
+                    field={processField(i, 'licence')}
+                    label={t('processes.fields.licence')}
+                    value={process.licence}
+                    empty={t('processes.chooseLicence')}
+                    options={licenceOptions(process.licence)}
+                    required
+                    hint={t('processes.repetitionsLicenceHint')}
+                    onChange={(licence) => set(process.key, { licence })}
+                  />
+                  <InputField
+                    ctx={ctx}
+                    field={processField(i, 'repetitions')}
+                    label={t('processes.fields.repetitions')}
+                    value={process.repetitions}
+                    inputMode="numeric"
+                    maxLength={2}
+                    required
+                    hint={t('processes.repetitionsHint', { max: MAX_REPETITIONS })}
+                    onChange={(repetitions) => set(process.key, { repetitions })}
+                  />
+                </>
+              )}
             </div>
+            {note && (
+              <p className="muted" data-testid="process-note">
+                {note}
+              </p>
+            )}
             {onlineTestKind(process.kind) && (
               <p className="muted" data-testid="process-student">
                 {t('processes.studentNote')}
@@ -243,6 +346,11 @@ export function ProcessesField({ ctx, api, processes, onChange }: { ctx: FormCon
             {formativeKind(process.kind) && contentsProblem && (
               <p className="vk-error" role="alert" data-testid="contents-problem">
                 {contentsProblem}
+              </p>
+            )}
+            {process.kind === 'practice_class' && practiceTypesProblem && (
+              <p className="vk-error" role="alert" data-testid="practice-types-problem">
+                {practiceTypesProblem}
               </p>
             )}
             {process.kind === 'email' && (

@@ -21,7 +21,7 @@ import {
 } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Category, ProductDetail, ProductFields, ProductsApi, Taxes } from '../api';
-import { MAX_PERCENTAGE, MAX_QUANTITY, MAX_TEST_DAYS, PRODUCT_IMAGE_FOLDER, PRODUCT_STATUSES } from '../lists';
+import { MAX_CLASSES, MAX_PERCENTAGE, MAX_QUANTITY, MAX_REPETITIONS, MAX_TEST_DAYS, PRODUCT_IMAGE_FOLDER, PRODUCT_STATUSES } from '../lists';
 import { rateText } from '../format';
 import {
   CUSTOM_TAX,
@@ -118,6 +118,10 @@ export function ProductForm({ product, isPack, taxes, categories, categoriesFail
     if (problem === 'rate') return t('form.invalidRate');
     if (problem === 'days') return t('processes.invalidDays', { max: MAX_TEST_DAYS });
     if (problem === 'percentage') return t('processes.invalidPercentage', { max: MAX_PERCENTAGE });
+    if (problem === 'practiceType') return t('processes.choosePracticeTypeError');
+    if (problem === 'testLicence') return t('processes.chooseTestLicenceError');
+    if (problem === 'classes') return t('processes.invalidClasses', { max: MAX_CLASSES });
+    if (problem === 'repetitions') return t('processes.invalidRepetitions', { max: MAX_REPETITIONS });
     return t('lines.invalidQuantity', { max: MAX_QUANTITY });
   };
 

@@ -3,8 +3,8 @@
  * README's fields take, in cents and hundredths of a percent.
  */
 import { centsToInput, parseEuros } from '@volante/plugin-ui';
-import type { DiscountType, FormativeKind, OnlineTestKind, PackItem, Process, ProcessKind, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
-import { FORMATIVE_KINDS, MAX_PERCENTAGE, MAX_QUANTITY, MAX_TEST_DAYS, ONLINE_TEST_KINDS, PROCESS_KINDS } from '../lists';
+import type { CustomerModeKind, DiscountType, FormativeKind, OnlineTestKind, PackItem, Process, ProcessKind, ProductDetail, ProductFields, ProductStatus, Taxes } from '../api';
+import { CUSTOMER_MODE_KINDS, FORMATIVE_KINDS, MAX_CLASSES, MAX_PERCENTAGE, MAX_QUANTITY, MAX_REPETITIONS, MAX_TEST_DAYS, ONLINE_TEST_KINDS, PROCESS_KINDS } from '../lists';
 import { parseRate, parseWhole, rateInput, uniqueIds } from '../format';
 
 /** The form's tabs (the spec's): "Productos" only for a pack, then "Procesos automáticos". */
@@ -18,7 +18,7 @@ export const SALES_FIELDS = ['price', 'tax_id', 'tax_rate', 'price_visible'] as 
 export const LINE_FIELDS = ['product_id', 'quantity', 'discount_type', 'discount_value'] as const;
 export type LineField = (typeof LINE_FIELDS)[number];
 /** An automatic process's fields: the host names them `processes[i].field`. */
-export const PROCESS_FIELDS = ['kind', 'agreement_id', 'subject', 'body', 'licence', 'days', 'content_id', 'percentage'] as const;
+export const PROCESS_FIELDS = ['kind', 'agreement_id', 'subject', 'body', 'licence', 'days', 'content_id', 'percentage', 'practice_type_id', 'quantity', 'repetitions'] as const;
 export type ProcessField = (typeof PROCESS_FIELDS)[number];
 export const PRODUCT_FIELDS = [...GENERAL_FIELDS, ...PURCHASE_FIELDS, ...SALES_FIELDS, 'pack_items', 'processes'] as const;
 
@@ -61,7 +61,7 @@ export interface LineDraft {
 export interface ProcessDraft {
   /** Stable while the processes are edited (React's key). */
   key: number;
-  /** `contract`, `email`, `online_test_*`, `formative_*`, or a kind of the host's this form does not edit (kept as it was). */
+  /** One of `PROCESS_KINDS`, or a kind of the host's this form does not edit (kept as it was). */
   kind: ProcessKind | (string & {});
   /** A stored process of a kind the form does not edit: sent back unchanged while its kind stays. */
   stored: Process | null;
@@ -69,7 +69,7 @@ export interface ProcessDraft {
   agreement_id: string;
   subject: string;
   body: string;
-  /** An online-test process's licence class, '' when none is chosen. */
+  /** An online-test or test-repetitions process's licence class, '' when none is chosen. */
   licence: string;
   /** An online-test or formative-content process's days as typed ('' for a content's own). */
   days: string;
@@ -77,6 +77,12 @@ export interface ProcessDraft {
   content_id: string;
   /** A content-percentage process's percentage as typed. */
   percentage: string;
+  /** A practical-classes process's type of lesson as text (the select's value), '' when none is chosen. */
+  practice_type_id: string;
+  /** A practical-classes process's lessons per unit bought as typed. */
+  quantity: string;
+  /** A test-repetitions process's repetitions of each test as typed. */
+  repetitions: string;
 }
 
 export interface ProductDraft {
@@ -107,12 +113,14 @@ export function newLine(product: { id: number; name: string; reference: string }
   return { key: nextKey++, product_id: product.id, name: product.name, reference: product.reference, quantity: '1', discount_type: '', discount_value: '' };
 }
 
-/** Whether the form edits processes of this kind (`contract`, `email`, `online_test_*`, `formative_*`). */
+/** Whether the form edits processes of this kind (one of `PROCESS_KINDS`). */
 export const editableKind = (kind: string): kind is ProcessKind => (PROCESS_KINDS as string[]).includes(kind);
 /** Whether a process gives days of the online tests (a licence and the days). */
 export const onlineTestKind = (kind: string): kind is OnlineTestKind => (ONLINE_TEST_KINDS as string[]).includes(kind);
 /** Whether a process works on a content of the formative module (the content, then days or a percentage). */
 export const formativeKind = (kind: string): kind is FormativeKind => (FORMATIVE_KINDS as string[]).includes(kind);
+/** Whether a process sets the buyer's mode in the online shop (demo or enrolled: no fields). */
+export const customerModeKind = (kind: string): kind is CustomerModeKind => (CUSTOMER_MODE_KINDS as string[]).includes(kind);
 
 /** A new process (an e-mail, which needs no other module), or a stored one to edit. */
 export function newProcess(process: Partial<Process> = {}): ProcessDraft {
@@ -128,14 +136,19 @@ export function newProcess(process: Partial<Process> = {}): ProcessDraft {
     days: typeof process.days === 'number' ? String(process.days) : '',
     content_id: process.content_id ? String(process.content_id) : '',
     percentage: typeof process.percentage === 'number' ? String(process.percentage) : '',
+    practice_type_id: process.practice_type_id ? String(process.practice_type_id) : '',
+    quantity: typeof process.quantity === 'number' ? String(process.quantity) : '',
+    repetitions: typeof process.repetitions === 'number' ? String(process.repetitions) : '',
   };
 }
 
 /**
  * A process as it is sent: a contract its agreement, an e-mail its subject and text, an
  * online-test one its licence and days, a formative content its content and days (null: the
- * content's own), a content percentage its content and percentage. The stored ones (which keep every field, the kind's
- * others empty) go through it too, so that an update compares like with like.
+ * content's own), a content percentage its content and percentage, practical classes their
+ * type and quantity, a customer mode nothing but its kind, test repetitions their licence and
+ * repetitions. The stored ones (which keep every field, the kind's others empty) go through it
+ * too, so that an update compares like with like.
  */
 export function sentProcess(process: Process): Process {
   if (process.kind === 'contract') return { kind: 'contract', agreement_id: process.agreement_id ?? null };
@@ -143,6 +156,9 @@ export function sentProcess(process: Process): Process {
   if (onlineTestKind(process.kind)) return { kind: process.kind, licence: process.licence ?? '', days: process.days ?? null };
   if (process.kind === 'formative_content') return { kind: 'formative_content', content_id: process.content_id ?? null, days: process.days ?? null };
   if (process.kind === 'formative_percentage') return { kind: 'formative_percentage', content_id: process.content_id ?? null, percentage: process.percentage ?? null };
+  if (process.kind === 'practice_class') return { kind: 'practice_class', practice_type_id: process.practice_type_id ?? null, quantity: process.quantity ?? null };
+  if (customerModeKind(process.kind)) return { kind: process.kind };
+  if (process.kind === 'test_repetitions') return { kind: 'test_repetitions', licence: process.licence ?? '', repetitions: process.repetitions ?? null };
   return process;
 }
 
@@ -183,8 +199,12 @@ export function productDraft(product: ProductDetail | null, taxes: Taxes): Produ
   };
 }
 
-/** Why the form refuses a field before sending anything. */
-export type Problem = 'required' | 'amount' | 'rate' | 'quantity' | 'days' | 'percentage';
+/**
+ * Why the form refuses a field before sending anything. Those of the practical-classes and
+ * test-repetitions processes say what the host would: `practiceType` "Elija el tipo de práctica",
+ * `testLicence` "Elija el permiso de los tests", `classes` 1–200 lessons, `repetitions` 0–99.
+ */
+export type Problem = 'required' | 'amount' | 'rate' | 'quantity' | 'days' | 'percentage' | 'practiceType' | 'testLicence' | 'classes' | 'repetitions';
 export type ProductBodyResult = { body: Partial<ProductFields> } | { problems: Record<string, Problem> };
 
 /** An amount typed in euros: cents, 0 when empty, null when it is not one. */
@@ -195,7 +215,8 @@ const amountOf = (amount: Amount) => (amount.cents !== null ? amount.cents : amo
  * 0–100 %; a line's units 1–999 and its discount; a contract process's agreement, an e-mail
  * process's subject and text, an online-test process's licence and days 1–1095, a formative
  * process's content, a formative content's days 1–1095 when typed and a content percentage's
- * 1–100). Money goes in cents and percentages in
+ * 1–100, a practical-classes process's type and lessons 1–200, a test-repetitions process's
+ * licence and repetitions 0–99). Money goes in cents and percentages in
  * hundredths; lists once each, in order (the host's `field[i]` names the i-th sent). A pack's
  * price is left out (the host works it out from its lines); with the billing module on, a
  * billing tax sends its `tax_id` alone, "another rate" sends `tax_id: null` and the rate.
@@ -249,6 +270,19 @@ export function productBody(draft: ProductDraft, { isPack, taxesAvailable }: { i
       const percentage = parseWhole(process.percentage);
       if (percentage === null || percentage < 1 || percentage > MAX_PERCENTAGE) problems[processField(i, 'percentage')] = process.percentage.trim() ? 'percentage' : 'required';
       return { kind: 'formative_percentage', content_id, percentage: percentage ?? null };
+    }
+    if (process.kind === 'practice_class') {
+      if (!process.practice_type_id) problems[processField(i, 'practice_type_id')] = 'practiceType';
+      const quantity = parseWhole(process.quantity);
+      if (quantity === null || quantity < 1 || quantity > MAX_CLASSES) problems[processField(i, 'quantity')] = process.quantity.trim() ? 'classes' : 'required';
+      return { kind: 'practice_class', practice_type_id: Number(process.practice_type_id) || null, quantity: quantity ?? null };
+    }
+    if (customerModeKind(process.kind)) return { kind: process.kind };
+    if (process.kind === 'test_repetitions') {
+      if (!process.licence) problems[processField(i, 'licence')] = 'testLicence';
+      const repetitions = parseWhole(process.repetitions);
+      if (repetitions === null || repetitions > MAX_REPETITIONS) problems[processField(i, 'repetitions')] = process.repetitions.trim() ? 'repetitions' : 'required';
+      return { kind: 'test_repetitions', licence: process.licence, repetitions: repetitions ?? null };
     }
     const subject = process.subject.trim();
     const text = process.body.trim();

@@ -2,7 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeError, envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { agreements, contractProcess, detail, emailProcess, formativeContentProcess, formativeContents, formativePercentageProcess, formRoutes, onlineTestProcess, page, processRun, product, query } from '../test/fixtures';
+import {
+  agreements,
+  contractProcess,
+  customerModeProcess,
+  detail,
+  emailProcess,
+  formativeContentProcess,
+  formativeContents,
+  formativePercentageProcess,
+  formRoutes,
+  onlineTestProcess,
+  page,
+  practiceClassProcess,
+  practiceTypes,
+  processRun,
+  product,
+  query,
+  testRepetitionsProcess,
+} from '../test/fixtures';
 
 const tab = (name: string) => fireEvent.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
 const rows = () => screen.getAllByTestId('process');
@@ -19,12 +37,13 @@ function productHost(record: ReturnType<typeof product> = product(), routes: Rec
     ...formRoutes(),
     [`GET product/read/${record.id}`]: envelopeOk(detail(record)),
     'POST product/update': (req: MockRequest) => {
-      const sent = req.body as { processes?: { kind: string; agreement_id?: number; subject?: string; body?: string; licence?: string; days?: number | null; content_id?: number; percentage?: number }[] };
-      const processes = sent.processes?.map((p) => ({ agreement_id: null, subject: '', body: '', licence: '', days: null, content_id: null, percentage: null, ...p }));
+      const sent = req.body as { processes?: { kind: string; [field: string]: unknown }[] };
+      const processes = sent.processes?.map((p) => ({ agreement_id: null, subject: '', body: '', licence: '', days: null, content_id: null, percentage: null, practice_type_id: null, quantity: null, repetitions: null, ...p }));
       return envelopeOk(detail({ ...record, ...(req.body as object), ...(processes ? { processes } : {}) }));
     },
     'GET agreement/read/all': page(agreements()),
     'GET formative/content/read': page(formativeContents()),
+    'GET hermes/practice/type/read': page(practiceTypes()),
     ...(routes as Record<string, object>),
   });
 }
@@ -44,6 +63,7 @@ describe("a product's automatic processes", () => {
     expect(within(row(0)).getByRole('combobox', { name: /^Tipo de proceso/ })).toHaveValue('email');
     expect(within(row(0)).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Contrato para firmar', 'Enviar un correo', 'Dar días de test online', 'Ampliar días de test online', 'Contenidos formativos', 'Porcentaje de contenidos',
+      'Clases prácticas', 'Cliente en modo demostración', 'Cliente matriculado', 'Repeticiones de los test',
     ]);
     expect(within(row(0)).getByText(/se sustituyen \{\{ name \}\} \(el nombre del comprador\), \{\{ product \}\} \(el producto\) y \{\{ reference \}\}/)).toBeInTheDocument();
     set(row(0), /^Asunto del correo/, ' Bienvenida a la autoescuela ');
@@ -515,6 +535,291 @@ describe("a product's automatic processes", () => {
     expect(within(row(0)).queryByTestId('contents-problem')).not.toBeInTheDocument();
   });
 
+  it('adds a practical-classes process: an active type of the practices module, read once, and 1–200 lessons; sends {kind, practice_type_id, quantity}', async () => {
+    const api = productHost();
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    // no type is read until a practical-classes process needs one
+    expect(api.calls('GET hermes/practice/type/read')).toHaveLength(0);
+    set(row(0), /^Tipo de proceso/, 'practice_class');
+    expect(row(0).querySelector('legend')).toHaveTextContent('1. Clases prácticas');
+    expect(within(row(0)).queryByLabelText(/^Asunto del correo/)).not.toBeInTheDocument();
+    expect(within(row(0)).queryByLabelText(/^Permiso de los tests/)).not.toBeInTheDocument();
+    const type = within(row(0)).getByRole('combobox', { name: /^Tipo de práctica/ });
+    // the active types, by name, each with its licence
+    await waitFor(() =>
+      expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Elija un tipo de práctica', 'Autopista (permiso B)', 'Clase de circulación (permiso B)', 'Clase de pista (permiso A2)',
+      ]),
+    );
+    expect(query(api.calls('GET hermes/practice/type/read')[0])).toEqual({ state: 'active', page: '1', per_page: '500' });
+    expect(api.calls('GET agreement/read/all')).toHaveLength(0);
+    expect(api.calls('GET formative/content/read')).toHaveLength(0);
+    const quantity = within(row(0)).getByRole('textbox', { name: /^Clases por unidad comprada/ });
+    expect(marked(type)).toBe(true);
+    expect(marked(quantity)).toBe(true);
+    expect(quantity).toHaveAttribute('inputmode', 'numeric');
+    expect(within(row(0)).getByText(/De 1 a 200: las clases del bono por cada unidad comprada/)).toBeInTheDocument();
+    expect(within(row(0)).queryByTestId('practice-types-problem')).not.toBeInTheDocument();
+    // another practical-classes row does not read them again
+    add();
+    set(row(1), /^Tipo de proceso/, 'practice_class');
+    expect(within(within(row(1)).getByRole('combobox', { name: /^Tipo de práctica/ })).getAllByRole('option')).toHaveLength(4);
+    expect(api.calls('GET hermes/practice/type/read')).toHaveLength(1);
+    fireEvent.click(within(row(1)).getByRole('button', { name: 'Quitar el proceso 2 (Clases prácticas)' }));
+
+    // neither a type nor lessons: refused before anything is sent, with the host's words
+    save();
+    expect(await within(row(0)).findByTestId('error-processes[0].practice_type_id')).toHaveTextContent('Elija el tipo de práctica');
+    expect(within(row(0)).getByTestId('error-processes[0].quantity')).toHaveTextContent('Este campo es obligatorio');
+    for (const wrong of ['0', '201', '2,5']) {
+      set(row(0), /^Clases por unidad comprada/, wrong);
+      save();
+      await waitFor(() => expect(within(row(0)).getByTestId('error-processes[0].quantity')).toHaveTextContent('Las clases van de 1 a 200'));
+      expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(api.calls('POST product/update')).toHaveLength(0);
+
+    fireEvent.change(type, { target: { value: '4' } });
+    set(row(0), /^Clases por unidad comprada/, ' 5 ');
+    // once filled in, the legend says what it gives
+    expect(row(0).querySelector('legend')).toHaveTextContent('1. Clases prácticas: 5 de Clase de circulación (B)');
+    save();
+    await waitFor(() => expect(api.calls('POST product/update').map((r) => r.body)).toEqual([{ id: 11, processes: [{ kind: 'practice_class', practice_type_id: 4, quantity: 5 }] }]));
+    expect(await screen.findByText('Producto Curso teórico B guardado')).toBeInTheDocument();
+    // as stored again (the kind's other fields empty), nothing changed
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    expect(api.calls('POST product/update')).toHaveLength(1);
+  });
+
+  it('adds the customer modes: no fields, a line saying what each allows, sent as {kind}', async () => {
+    const api = productHost(product({ processes: [onlineTestProcess('online_test_days', 'B', 90)] }));
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    set(row(1), /^Asunto del correo/, 'Un asunto que no se envía');
+    set(row(1), /^Tipo de proceso/, 'customer_demo');
+    expect(row(1).querySelector('legend')).toHaveTextContent('2. Cliente en modo demostración');
+    // the kind is its only field
+    expect(within(row(1)).getAllByRole('combobox')).toHaveLength(1);
+    expect(within(row(1)).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(row(1)).getByTestId('process-note')).toHaveTextContent(
+      'El comprador podrá comprar una matrícula, pero no renovar ni ampliar (productos con «Ampliar días de test online» o «Porcentaje de contenidos»).',
+    );
+    expect(within(row(0)).queryByTestId('process-note')).not.toBeInTheDocument();
+    add();
+    set(row(2), /^Tipo de proceso/, 'customer_enrolled');
+    expect(row(2).querySelector('legend')).toHaveTextContent('3. Cliente matriculado');
+    expect(within(row(2)).getByTestId('process-note')).toHaveTextContent(/^El comprador podrá renovar y ampliar\.$/);
+    // no other module is read for them
+    expect(api.calls('GET hermes/practice/type/read')).toHaveLength(0);
+    expect(api.calls('GET agreement/read/all')).toHaveLength(0);
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        { id: 11, processes: [{ kind: 'online_test_days', licence: 'B', days: 90 }, { kind: 'customer_demo' }, { kind: 'customer_enrolled' }] },
+      ]),
+    );
+    expect(await screen.findByText('Producto Curso teórico B guardado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+  });
+
+  it('adds a test-repetitions process: a licence and 0–99 repetitions, after the online-test days; sends {kind, licence, repetitions}', async () => {
+    const api = productHost(product({ processes: [onlineTestProcess('online_test_days', 'B', 90)] }));
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    set(row(1), /^Tipo de proceso/, 'test_repetitions');
+    expect(row(1).querySelector('legend')).toHaveTextContent('2. Repeticiones de los test');
+    expect(within(row(1)).queryByLabelText(/^Días de acceso/)).not.toBeInTheDocument();
+    const licence = within(row(1)).getByRole('combobox', { name: /^Permiso de los tests/ });
+    // the online tests' select of the 18 classes
+    expect(within(licence).getAllByRole('option')).toHaveLength(19);
+    expect(within(licence).getAllByRole('option')[6]).toHaveTextContent('B');
+    const repetitions = within(row(1)).getByRole('textbox', { name: /^Repeticiones de cada test/ });
+    expect(marked(repetitions)).toBe(true);
+    expect(within(row(1)).getByText(/De 0 a 99: cada test se puede hacer una vez más estas veces/)).toBeInTheDocument();
+    expect(within(row(1)).getByTestId('process-note')).toHaveTextContent(
+      'Necesita que el comprador tenga acceso a los test del permiso: póngalo después de «Dar días de test online».',
+    );
+    expect(within(row(1)).queryByTestId('process-student')).not.toBeInTheDocument();
+
+    save();
+    expect(await within(row(1)).findByTestId('error-processes[1].licence')).toHaveTextContent('Elija el permiso de los tests');
+    expect(within(row(1)).getByTestId('error-processes[1].repetitions')).toHaveTextContent('Este campo es obligatorio');
+    for (const wrong of ['100', '-1', '1,5']) {
+      set(row(1), /^Repeticiones de cada test/, wrong);
+      save();
+      await waitFor(() => expect(within(row(1)).getByTestId('error-processes[1].repetitions')).toHaveTextContent('Las repeticiones de cada test van de 0 a 99'));
+    }
+    expect(api.calls('POST product/update')).toHaveLength(0);
+
+    fireEvent.change(licence, { target: { value: 'B' } });
+    // none: each test once
+    set(row(1), /^Repeticiones de cada test/, '0');
+    expect(row(1).querySelector('legend')).toHaveTextContent('2. Repeticiones de los test: permiso B, 0 veces');
+    set(row(1), /^Repeticiones de cada test/, '1');
+    expect(row(1).querySelector('legend')).toHaveTextContent('2. Repeticiones de los test: permiso B, 1 vez');
+    set(row(1), /^Repeticiones de cada test/, '0');
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        { id: 11, processes: [{ kind: 'online_test_days', licence: 'B', days: 90 }, { kind: 'test_repetitions', licence: 'B', repetitions: 0 }] },
+      ]),
+    );
+    expect(await screen.findByText('Producto Curso teórico B guardado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    expect(api.calls('POST product/update')).toHaveLength(1);
+  });
+
+  it('stored processes of the new kinds are shown readably and edited in place; as read nothing changes', async () => {
+    const api = productHost(product({ processes: [practiceClassProcess(4, 5), customerModeProcess('customer_demo'), customerModeProcess('customer_enrolled'), testRepetitionsProcess('B', 2)] }));
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    await waitFor(() => expect(within(row(0)).getByRole('combobox', { name: /^Tipo de práctica/ })).toHaveDisplayValue('Clase de circulación (permiso B)'));
+    expect(rows().map((r) => r.querySelector('legend')?.textContent)).toEqual([
+      '1. Clases prácticas: 5 de Clase de circulación (B)',
+      '2. Cliente en modo demostración',
+      '3. Cliente matriculado',
+      '4. Repeticiones de los test: permiso B, 2 veces',
+    ]);
+    expect(screen.queryByTestId('process-kept')).not.toBeInTheDocument();
+    expect(within(row(0)).getByRole('textbox', { name: /^Clases por unidad comprada/ })).toHaveValue('5');
+    expect(within(row(3)).getByRole('combobox', { name: /^Permiso de los tests/ })).toHaveValue('B');
+    expect(within(row(3)).getByRole('textbox', { name: /^Repeticiones de cada test/ })).toHaveValue('2');
+    expect(screen.getAllByTestId('process-note')).toHaveLength(3);
+    save();
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Datos del producto' })).toHaveAttribute('aria-busy', 'false'));
+
+    set(row(0), /^Tipo de práctica/, '5');
+    set(row(0), /^Clases por unidad comprada/, '10');
+    expect(row(0).querySelector('legend')).toHaveTextContent('1. Clases prácticas: 10 de Autopista (B)');
+    set(row(3), /^Permiso de los tests/, 'A2');
+    set(row(3), /^Repeticiones de cada test/, '99');
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        {
+          id: 11,
+          processes: [
+            { kind: 'practice_class', practice_type_id: 5, quantity: 10 },
+            { kind: 'customer_demo' },
+            { kind: 'customer_enrolled' },
+            { kind: 'test_repetitions', licence: 'A2', repetitions: 99 },
+          ],
+        },
+      ]),
+    );
+  });
+
+  it("the host's errors on the new kinds' fields go under their inputs", async () => {
+    const record = product({ processes: [practiceClassProcess(4, 5), testRepetitionsProcess('B', 2)] });
+    const api = productHost(record, {
+      'POST product/update': envelopeError([
+        { code: 'REQ-102', data: { field: 'processes[0].practice_type_id' }, details: 'Elija el tipo de práctica' },
+        { code: 'REQ-102', data: { field: 'processes[0].quantity' }, details: 'Las clases van de 1 a 200' },
+        { code: 'REQ-102', data: { field: 'processes[1].licence' }, details: 'Elija el permiso de los tests' },
+        { code: 'REQ-102', data: { field: 'processes[1].repetitions' }, details: 'Las repeticiones de cada test van de 0 a 99' },
+      ]),
+    });
+    renderModule('/product/view/11/0', api);
+    const form = await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    set(row(0), /^Clases por unidad comprada/, '200');
+    save();
+    const type = await within(row(0)).findByTestId('error-processes[0].practice_type_id');
+    expect(type).toHaveTextContent('Elija el tipo de práctica');
+    expect(within(row(0)).getByRole('combobox', { name: /^Tipo de práctica/ })).toHaveAttribute('aria-describedby', type.id);
+    const quantity = within(row(0)).getByTestId('error-processes[0].quantity');
+    expect(quantity).toHaveTextContent('Las clases van de 1 a 200');
+    expect(within(row(0)).getByRole('textbox', { name: /^Clases por unidad comprada/ })).toHaveAttribute('aria-describedby', quantity.id);
+    expect(within(row(0)).getByRole('textbox', { name: /^Clases por unidad comprada/ })).toHaveAttribute('aria-invalid', 'true');
+    const licence = within(row(1)).getByTestId('error-processes[1].licence');
+    expect(licence).toHaveTextContent('Elija el permiso de los tests');
+    expect(within(row(1)).getByRole('combobox', { name: /^Permiso de los tests/ })).toHaveAttribute('aria-describedby', licence.id);
+    const repetitions = within(row(1)).getByTestId('error-processes[1].repetitions');
+    expect(repetitions).toHaveTextContent('Las repeticiones de cada test van de 0 a 99');
+    expect(within(row(1)).getByRole('textbox', { name: /^Repeticiones de cada test/ })).toHaveAttribute('aria-describedby', repetitions.id);
+    expect(screen.getByRole('tab', { name: /^Procesos automáticos/ })).toHaveAccessibleName('Procesos automáticos (revise los campos)');
+    expect(api.calls('POST product/update')[0].body).toEqual({
+      id: 11,
+      processes: [{ kind: 'practice_class', practice_type_id: 4, quantity: 200 }, { kind: 'test_repetitions', licence: 'B', repetitions: 2 }],
+    });
+    await waitFor(() => expect(form).toHaveAttribute('aria-busy', 'false'));
+  });
+
+  it('when the practices module is off, a practical-classes process says so and keeps its type; the others are still saved', async () => {
+    const record = product({ processes: [practiceClassProcess(4, 5), customerModeProcess('customer_enrolled')] });
+    const api = productHost(record, { 'GET hermes/practice/type/read': readError('SERVICE-000', 'La empresa no tiene este servicio activo', { service: 'hermes' }) });
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    const problem = await within(row(0)).findByTestId('practice-types-problem');
+    expect(problem).toHaveRole('alert');
+    expect(problem).toHaveTextContent('El módulo de prácticas no está activo: no se puede elegir el tipo de práctica.');
+    const type = within(row(0)).getByRole('combobox', { name: /^Tipo de práctica/ });
+    expect(type).toHaveValue('4');
+    expect(within(type).getByRole('option', { name: 'Tipo de práctica n.º 4' })).toBeInTheDocument();
+    expect(row(0).querySelector('legend')).toHaveTextContent('1. Clases prácticas: 5 de Tipo de práctica n.º 4');
+    expect(within(row(1)).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('contents-problem')).not.toBeInTheDocument();
+
+    add();
+    set(row(2), /^Tipo de proceso/, 'practice_class');
+    expect(within(row(2)).getByTestId('practice-types-problem')).toHaveTextContent('El módulo de prácticas no está activo');
+    // read once, not again for each row
+    expect(api.calls('GET hermes/practice/type/read')).toHaveLength(1);
+    set(row(2), /^Tipo de proceso/, 'email');
+    expect(within(row(2)).queryByTestId('practice-types-problem')).not.toBeInTheDocument();
+    set(row(2), /^Asunto del correo/, 'Bienvenida');
+    set(row(2), /^Texto del correo/, 'Hola {{ name }}');
+    save();
+    await waitFor(() =>
+      expect(api.calls('POST product/update').map((r) => r.body)).toEqual([
+        { id: 11, processes: [{ kind: 'practice_class', practice_type_id: 4, quantity: 5 }, { kind: 'customer_enrolled' }, { kind: 'email', subject: 'Bienvenida', body: 'Hola {{ name }}' }] },
+      ]),
+    );
+  });
+
+  it('the practices module not installed says the same; without its permission, that; another refusal, the host\'s reason', async () => {
+    const record = product({ processes: [practiceClassProcess(4, 5)] });
+    const cases: [unknown, string][] = [
+      [readError('REQ-404', 'Llamada desconocida'), 'El módulo de prácticas no está activo'],
+      [readError('NOT-FOUND-000', 'No encontrado'), 'El módulo de prácticas no está activo'],
+      [readError('PERMISSION-000', 'No tiene permiso para esta acción', { permission: 'hermes' }), 'No tiene permiso para ver los tipos de práctica: no se puede elegir el tipo de práctica.'],
+      [readError('SERVER-000', 'Error interno del servidor'), 'No se han podido cargar los tipos de práctica: Error interno del servidor'],
+    ];
+    for (const [answer, text] of cases) {
+      const { unmount } = renderModule('/product/view/11/0', productHost(record, { 'GET hermes/practice/type/read': answer }));
+      expect(await screen.findByTestId('practice-types-problem')).toHaveTextContent(text);
+      expect(within(screen.getByTestId('process')).getByLabelText(/^Tipo de práctica/)).toHaveValue('4');
+      unmount();
+    }
+  });
+
+  it('says when there is no active type of lesson', async () => {
+    const api = productHost(product(), { 'GET hermes/practice/type/read': page([]) });
+    renderModule('/product/view/11/0', api);
+    await screen.findByRole('form', { name: 'Datos del producto' });
+    tab('Procesos automáticos');
+    add();
+    set(row(0), /^Tipo de proceso/, 'practice_class');
+    expect(await within(row(0)).findByText('No hay tipos de práctica activos: créelos en el módulo de prácticas')).toBeInTheDocument();
+    expect(within(row(0)).queryByTestId('practice-types-problem')).not.toBeInTheDocument();
+  });
+
   it('a deleted product shows its processes read only', async () => {
     renderModule('/product/view/11/0', productHost(product({ state: 'deleted', processes: [emailProcess()] })));
     await screen.findByRole('form', { name: 'Datos del producto' });
@@ -577,6 +882,24 @@ describe('"Procesos ejecutados"', () => {
       .map((badge) => badge.closest('tr')!.querySelectorAll('td')[2].textContent);
     expect(process).toEqual(['Porcentaje de contenidos', 'Contenidos formativos', 'sms_reminder']);
     expect(within(table).getByText('Asignado «Teórico B online» hasta el 12/06/2026')).toBeInTheDocument();
+  });
+
+  it('names the practical-classes, customer-mode and repetitions kinds: the host\'s name, or the catalogue\'s when the host gives none', async () => {
+    const runs = [
+      processRun({ id: 4, position: 3, kind: 'test_repetitions', kind_name: 'Repeticiones de los test', detail: 'Cada test del permiso B se puede repetir 2 veces' }),
+      processRun({ id: 3, position: 2, kind: 'customer_enrolled', kind_name: '', detail: 'Cliente matriculado' }),
+      processRun({ id: 2, position: 1, kind: 'customer_demo', kind_name: '', detail: 'Cliente en modo demostración' }),
+      processRun({ id: 1, kind: 'practice_class', kind_name: 'Clases prácticas', detail: 'Bono de 5 clases de Clase de circulación (permiso B)' }),
+    ];
+    renderModule('/product/view/11/0', productHost(product(), { 'GET product/process/runs': page(runs) }));
+    const section = await screen.findByTestId('process-runs');
+    const table = within(section).getByRole('table', { name: 'Procesos ejecutados' });
+    await waitFor(() => expect(within(table).getAllByTestId('run-result')).toHaveLength(4));
+    const process = within(table)
+      .getAllByTestId('run-result')
+      .map((badge) => badge.closest('tr')!.querySelectorAll('td')[2].textContent);
+    expect(process).toEqual(['Repeticiones de los test', 'Cliente matriculado', 'Cliente en modo demostración', 'Clases prácticas']);
+    expect(within(table).getByText('Bono de 5 clases de Clase de circulación (permiso B)')).toBeInTheDocument();
   });
 
   it('says when nothing has run yet; a long list is paged with the kit paginator', async () => {

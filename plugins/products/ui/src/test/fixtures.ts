@@ -26,6 +26,9 @@ interface StoredProcess {
   days: number | null;
   content_id: number | null;
   percentage: number | null;
+  practice_type_id: number | null;
+  quantity: number | null;
+  repetitions: number | null;
 }
 
 const meta = { state: 'active', created_at: '2026-01-02T09:00:00.000Z', updated_at: '2026-11-02T10:00:00.000Z' };
@@ -132,7 +135,7 @@ export function supplier(id: number, display_name: string, fiscal_code = '') {
 }
 
 /** Every field a stored process carries, empty (the host stores the kind's others so). */
-const noFields = { agreement_id: null, subject: '', body: '', licence: '', days: null, content_id: null, percentage: null };
+const noFields = { agreement_id: null, subject: '', body: '', licence: '', days: null, content_id: null, percentage: null, practice_type_id: null, quantity: null, repetitions: null };
 
 /** A contract process as stored: the agreement to sign. */
 export const contractProcess = (agreement_id = 7): StoredProcess => ({ ...noFields, kind: 'contract', agreement_id });
@@ -144,6 +147,12 @@ export const onlineTestProcess = (kind: 'online_test_days' | 'online_test_extend
 export const formativeContentProcess = (content_id = 31, days: number | null = null): StoredProcess => ({ ...noFields, kind: 'formative_content', content_id, days });
 /** A content-percentage process as stored: the content and the share open. */
 export const formativePercentageProcess = (content_id = 31, percentage = 50): StoredProcess => ({ ...noFields, kind: 'formative_percentage', content_id, percentage });
+/** A practical-classes process as stored: the practices module's type of lesson and the lessons per unit bought. */
+export const practiceClassProcess = (practice_type_id = 4, quantity = 5): StoredProcess => ({ ...noFields, kind: 'practice_class', practice_type_id, quantity });
+/** A customer-mode process as stored (`customer_demo` or `customer_enrolled`): no fields. */
+export const customerModeProcess = (kind: 'customer_demo' | 'customer_enrolled' = 'customer_demo'): StoredProcess => ({ ...noFields, kind });
+/** A test-repetitions process as stored: the licence and the repetitions of each test. */
+export const testRepetitionsProcess = (licence = 'B', repetitions = 2): StoredProcess => ({ ...noFields, kind: 'test_repetitions', licence, repetitions });
 
 /** The agreements module's agreements (`GET agreement/read/all`'s items). */
 export function agreement(id: number, name: string, extra: object = {}) {
@@ -156,6 +165,12 @@ export function formativeContent(id: number, name: string, extra: object = {}) {
   return { id, ...meta, name, description: '', category: 'B', hours: 10, access_days: 90, temary_ids: [2], status: 'publish', syllabi: 1, students: 0, ...extra };
 }
 export const formativeContents = () => [formativeContent(31, 'Teórico B online'), formativeContent(32, 'CAP inicial', { category: 'CAP', access_days: 365 })];
+
+/** A type of practical lesson of the practices module (`GET hermes/practice/type/read`'s page items: an SDK record, flat). */
+export function practiceType(id: number, name: string, licence = 'B', extra: object = {}) {
+  return { id, ...meta, name, licence, minutes: 45, price: 3500, description: '', ...extra };
+}
+export const practiceTypes = () => [practiceType(4, 'Clase de circulación'), practiceType(6, 'Clase de pista', 'A2', { minutes: 30, price: 2500 }), practiceType(5, 'Autopista', 'B', { minutes: 90, price: 6000 })];
 
 /** What an automatic process did for an order (`GET product/process/runs`'s items). */
 export function processRun(extra: object = {}) {

@@ -81,3 +81,27 @@ export function AnsweredBadge({ answered }: { answered: boolean }) {
     </span>
   );
 }
+
+/**
+ * How many more times a test may be taken under the enrolment's repetitions ("Le quedan 2");
+ * nothing without a limit (`left` null or absent).
+ */
+export function TimesLeft({ left, testId = 'times-left' }: { left: number | null | undefined; testId?: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  if (left === null || left === undefined) return null;
+  return (
+    <span className={`valkiria-left ${left <= 0 ? 'is-used' : ''}`} data-testid={testId} data-left={left}>
+      {t('repetitions.left', { count: Math.max(0, left) })}
+    </span>
+  );
+}
+
+/** "Sin repeticiones", in place of "Hacer el test" once the enrolment's repetitions of it are used up. */
+export function NoRepetitions({ testId = 'no-repetitions' }: { testId?: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <span className="vk-badge vk-badge--warning" title={t('repetitions.usedHint')} data-testid={testId}>
+      {t('repetitions.used')}
+    </span>
+  );
+}

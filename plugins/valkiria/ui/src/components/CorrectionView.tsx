@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
 import type { Correction, TakingTest } from '../api';
 import { clock, letter } from '../format';
-import { ResultBadge } from './Badges';
+import { NoRepetitions, ResultBadge } from './Badges';
 import { DoubtAsk, type DoubtAsked } from './DoubtAsk';
 
 /** Where the correction's first button goes: a route of the app (`to`) or an action (`onClick`). */
@@ -21,6 +21,8 @@ export interface CorrectionViewProps {
   /** "Volver al alumno" on a classroom computer, "Volver a mis test" at home. */
   back: CorrectionBack;
   onRetry(): void;
+  /** false: the enrolment's repetitions of the test are used up, "Sin repeticiones" instead of "Repetir el test". */
+  canRetry?: boolean;
   /** Sends a doubt about a question of this attempt. */
   askDoubt(questionId: number, doubt: DoubtAsked): Promise<unknown>;
   /** Told of a doubt's refusal once it is shown. */
@@ -29,13 +31,27 @@ export interface CorrectionViewProps {
   pinLabel?: string;
 }
 
+/** The way back of a correction (or of a sitting refused): a link of the app, or a button. */
+export function BackAction({ back }: { back: CorrectionBack }) {
+  return back.to !== undefined ? (
+    <Link className="vk-btn vk-btn--light" to={back.to} data-testid="correction-back">
+      {back.label}
+    </Link>
+  ) : (
+    <button type="button" className="vk-btn vk-btn--light" data-testid="correction-back" onClick={back.onClick}>
+      {back.label}
+    </button>
+  );
+}
+
 /**
  * A corrected attempt: APTO or NO APTO, the errors of the most allowed, the blank ones and the
  * time; then each question with the answer chosen and the right one marked, and its
  * explanation, and "Tengo una duda" (`DoubtAsk`: `askDoubt` sends it about that question, with
- * the PIN when the student has `twoFactor`). `back` and "Repetir el test".
+ * the PIN when the student has `twoFactor`). `back` and "Repetir el test" ("Sin repeticiones"
+ * instead when the enrolment allows no more: `canRetry` false).
  */
-export function CorrectionView({ correction, test, twoFactor, back, onRetry, askDoubt, onRefused, pinLabel }: CorrectionViewProps) {
+export function CorrectionView({ correction, test, twoFactor, back, onRetry, canRetry = true, askDoubt, onRefused, pinLabel }: CorrectionViewProps) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <section className="card valkiria-take" aria-labelledby="valkiria-correction-title" data-testid="correction">
@@ -53,18 +69,14 @@ export function CorrectionView({ correction, test, twoFactor, back, onRetry, ask
           </p>
         </div>
         <div className="valkiria-actions">
-          {back.to !== undefined ? (
-            <Link className="vk-btn vk-btn--light" to={back.to} data-testid="correction-back">
-              {back.label}
-            </Link>
-          ) : (
-            <button type="button" className="vk-btn vk-btn--light" data-testid="correction-back" onClick={back.onClick}>
-              {back.label}
+          <BackAction back={back} />
+          {canRetry ? (
+            <button type="button" className="vk-btn vk-btn--primary" data-testid="correction-retry" onClick={onRetry}>
+              {t('correction.retry')}
             </button>
+          ) : (
+            <NoRepetitions testId="correction-no-repetitions" />
           )}
-          <button type="button" className="vk-btn vk-btn--primary" data-testid="correction-retry" onClick={onRetry}>
-            {t('correction.retry')}
-          </button>
         </div>
       </div>
       <ol className="valkiria-corrected">

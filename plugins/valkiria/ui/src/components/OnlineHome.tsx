@@ -3,15 +3,16 @@ import { DataTable, formatDate, type Column } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Enrolment, OnlineHome as Home, StudentTest } from '../api';
 import { countOf } from '../format';
-import { DaysLeft } from './Badges';
+import { DaysLeft, NoRepetitions, TimesLeft } from './Badges';
 import { SummaryTab } from './StudentReports';
 
 /**
  * What a student sees on their page at home (`GET valkiria/online/read`): their enrolments (the
  * licence, the last day, the days left or "Caducada"), their tests (the licence, questions, minutes
  * and errors allowed as the bank shows them under the name; how often they took each, passed, their
- * fewest errors and the last day, or "Sin hacer"; an expired test or a licence whose enrolment
- * expired marked) each with "Hacer el test", and their figures and last attempts (the staff's
+ * fewest errors and the last day, or "Sin hacer"; under the enrolment's repetitions, "Le quedan
+ * N"; an expired test or a licence whose enrolment expired marked) each with "Hacer el test" ("Sin
+ * repeticiones" instead once they are used up), and their figures and last attempts (the staff's
  * summary).
  */
 export function OnlineHome({ home, onTake }: { home: Home; onTake(test: StudentTest): void }) {
@@ -99,20 +100,26 @@ export function OnlineHome({ home, onTake }: { home: Home; onTake(test: StudentT
       header: t('online.record'),
       className: 'valkiria-test__record',
       render: (s) => (
-        <span className={s.times > 0 ? undefined : 'muted'} data-testid="online-test-record">
-          {record(s)}
-        </span>
+        <>
+          <span className={s.times > 0 ? undefined : 'muted'} data-testid="online-test-record">
+            {record(s)}
+          </span>
+          <TimesLeft left={s.times_left} testId="online-test-left" />
+        </>
       ),
     },
     {
       key: 'actions',
       header: t('columns.actions'),
       className: 'vk-table__actions',
-      render: (s) => (
-        <button type="button" className="vk-btn vk-btn--primary" aria-label={t('online.takeNamed', { name: s.name })} data-testid="online-take" onClick={() => onTake(s)}>
-          {t('online.take')}
-        </button>
-      ),
+      render: (s) =>
+        s.times_left === 0 ? (
+          <NoRepetitions testId="online-no-repetitions" />
+        ) : (
+          <button type="button" className="vk-btn vk-btn--primary" aria-label={t('online.takeNamed', { name: s.name })} data-testid="online-take" onClick={() => onTake(s)}>
+            {t('online.take')}
+          </button>
+        ),
     },
   ];
 

@@ -12,7 +12,8 @@ import { useLinkRead } from './useLinkRead';
  * (`TestSitting`), corrected by `POST valkiria/online/test` and with doubts through `POST
  * valkiria/online/duda`. The host's refusal to open it (`CONFLICT-000`: not enrolled, the
  * enrolment or the test expired, the test not available; `NOT-FOUND-000`: no such test) is shown
- * with its reason and "Volver a mis test". `onClosed` is handed every refusal: the page closes on
+ * with its reason and "Volver a mis test". The test's `times_left` on the page limits "Repetir el
+ * test". `onClosed` is handed every refusal: the page closes on
  * those that end the link (`LINK-001`) and answers whether it did.
  */
 export function OnlineTaking({
@@ -71,6 +72,7 @@ export function OnlineTaking({
       back={{ label: t('online.back'), onClick: onBack }}
       onRefused={onClosed}
       onLeave={onBack}
+      timesLeft={home.tests?.find((s) => s.id === testId)?.times_left ?? null}
     />
   );
 }

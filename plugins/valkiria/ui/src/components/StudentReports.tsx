@@ -7,7 +7,7 @@ import type { Attempt, BlockProgress, EvolutionGroup, EvolutionPoint, FailedQues
 import { blockName, clock, decimal, letter, percent } from '../format';
 import { EVOLUTION_GROUPS } from '../lists';
 import { takePath } from '../paths';
-import { Figure, PercentBar, ReadyBadge, ResultBadge } from './Badges';
+import { Figure, NoRepetitions, PercentBar, ReadyBadge, ResultBadge, TimesLeft } from './Badges';
 
 /**
  * How a student is doing (`POST valkiria/resume`): attempts, passed, pass rate, average errors,
@@ -45,9 +45,10 @@ function Loading<T>({ loaded, children }: { loaded: Loaded<T>; children(data: T)
 }
 
 /**
- * The tests a student can take (`POST valkiria/vecestest`): how often, passed, best, last, and
- * "Hacer test" — not for a student `closed` (inactive or deleted: the host would refuse), who is
- * told why instead.
+ * The tests a student can take (`POST valkiria/vecestest`): how often (and, under the
+ * enrolment's repetitions, how many more times: "Le quedan N"), passed, best, last, and "Hacer
+ * test" — "Sin repeticiones" instead once they are used up, and nothing for a student `closed`
+ * (inactive or deleted: the host would refuse), who is told why instead.
  */
 export function TestsTab({ api, studentId, closed = null }: { api: ValkiriaApi; studentId: number; closed?: 'inactive' | 'deleted' | null }) {
   const { t } = useTranslation(NAMESPACE);
@@ -57,16 +58,29 @@ export function TestsTab({ api, studentId, closed = null }: { api: ValkiriaApi; 
     key: 'actions',
     header: t('columns.actions'),
     className: 'vk-table__actions',
-    render: (s) => (
-      <Link className="vk-btn vk-btn--primary" to={takePath(s.id, studentId)} aria-label={t('take.startNamed', { name: s.name })} data-testid="take-test">
-        {t('take.start')}
-      </Link>
-    ),
+    render: (s) =>
+      s.times_left === 0 ? (
+        <NoRepetitions />
+      ) : (
+        <Link className="vk-btn vk-btn--primary" to={takePath(s.id, studentId)} aria-label={t('take.startNamed', { name: s.name })} data-testid="take-test">
+          {t('take.start')}
+        </Link>
+      ),
   };
   const columns: Column<StudentTest>[] = [
     { key: 'name', header: t('columns.test'), render: (s) => <span data-testid="student-test-name">{s.name}</span> },
     { key: 'licence', header: t('columns.licence'), render: (s) => s.licence },
-    { key: 'times', header: t('columns.times'), className: 'valkiria-num', render: (s) => s.times },
+    {
+      key: 'times',
+      header: t('columns.times'),
+      className: 'valkiria-num',
+      render: (s) => (
+        <>
+          {s.times}
+          <TimesLeft left={s.times_left} />
+        </>
+      ),
+    },
     { key: 'passed', header: t('columns.passed'), className: 'valkiria-num', render: (s) => s.passed },
     { key: 'best', header: t('columns.bestErrors'), className: 'valkiria-num', render: (s) => (s.best_errors ?? t('none')) },
     { key: 'last', header: t('columns.lastAttempt'), className: 'valkiria-nowrap', render: (s) => (s.last_at ? formatDateTime(s.last_at) : t('none')) },

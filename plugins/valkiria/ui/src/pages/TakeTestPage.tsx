@@ -15,7 +15,9 @@ import { TestSitting } from '../components/TestSitting';
  * (`GET valkiria/test/translated/{id}?language=`), the sitting, corrected by `POST
  * valkiria/test/test` with the student's id, then the correction, where each question has "Tengo
  * una duda" (`POST valkiria/duda/create` with the attempt) and "Volver al alumno" goes back to
- * the student's page.
+ * the student's page. The student's tests (`POST valkiria/vecestest`) say how many more times
+ * their enrolment lets them take it (`times_left`): none left, the test is not sat; the last
+ * one, no "Repetir el test".
  */
 export default function TakeTestPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -29,6 +31,10 @@ export default function TakeTestPage() {
   const [language, setLanguage] = useState<Language>('es');
   const readTest = useCallback(() => api.tests.take(testId, language), [api, testId, language]);
   const test = useLoad(readTest, valid);
+  // how many more times the enrolment lets them take it (`vecestest`'s `times_left`); unknown if it cannot be read
+  const readTests = useCallback(() => api.students.tests(studentId), [api, studentId]);
+  const tests = useLoad(readTests, valid);
+  const testsRead = tests.data !== null || tests.failed !== null;
   const title = test.data?.name ?? t('take.title');
   usePageLayout({
     title,
@@ -43,7 +49,7 @@ export default function TakeTestPage() {
   let body;
   if (!valid) body = <PageState error={t('notFound')} />;
   else if (failed !== null) body = <PageState error={failed} onRetry={reload} />;
-  else if (!test.data || !student) body = <PageState error={test.failed} onRetry={test.reload} />;
+  else if (!test.data || !student || !testsRead) body = <PageState error={test.failed} onRetry={test.reload} />;
   else {
     body = (
       <TestSitting
@@ -55,6 +61,7 @@ export default function TakeTestPage() {
         correct={(answers) => api.tests.correct({ ...answers, student_id: studentId, test_id: testId })}
         askDoubt={(questionId, attemptId, doubt) => api.doubts.create({ student_id: studentId, question_id: questionId, attempt_id: attemptId, ...doubt })}
         back={{ label: t('correction.back'), to: studentPath(studentId) }}
+        timesLeft={tests.data?.find((s) => s.id === testId)?.times_left ?? null}
       />
     );
   }

@@ -69,6 +69,48 @@ describe("a student's page at home", () => {
     expect(api.calls('GET valkiria/online/test')).toHaveLength(0);
   });
 
+  it('under the enrolment\'s repetitions: "Le quedan N" under how it went, "Sin repeticiones" instead of "Hacer el test" once used up', async () => {
+    const [exam, signs, old] = onlineHome().tests;
+    const api = onlineHost({ 'GET valkiria/online/read': envelopeOk(onlineHome({ tests: [{ ...exam, times_left: 0 }, { ...signs, times_left: 2 }, { ...old, times_left: null }] })) });
+    renderModule(HOME, api);
+    const tests = within(await screen.findByTestId('online-tests')).getByRole('table');
+    const [first, second, third] = rows(tests);
+    expect(first.slice(1)).toEqual(['3 veces · 2 aprobados · mejor: 0 errores · último 18/05/2026Le quedan 0', 'Sin repeticiones']);
+    expect(second.slice(1)).toEqual(['Sin hacerLe quedan 2', 'Hacer el test']);
+    expect(third.slice(1)).toEqual(['1 vez · 0 aprobados · mejor: 2 errores · último 28/04/2026', 'Hacer el test']);
+    expect(within(tests).queryByRole('button', { name: 'Hacer el test Examen B 1' })).not.toBeInTheDocument();
+    expect(within(tests).getByTestId('online-no-repetitions')).toHaveTextContent('Sin repeticiones');
+    expect(within(tests).getAllByTestId('online-test-left').map((l) => [l.textContent, l.getAttribute('data-left')])).toEqual([
+      ['Le quedan 0', '0'],
+      ['Le quedan 2', '2'],
+    ]);
+    expect(within(tests).getAllByRole('button', { name: /^Hacer el test / })).toHaveLength(2);
+  });
+
+  it('the last repetition left: its correction has no "Repetir el test" but "Sin repeticiones"', async () => {
+    const [exam] = onlineHome().tests;
+    const api = onlineHost({ 'GET valkiria/online/read': envelopeOk(onlineHome({ tests: [{ ...exam, times_left: 1 }] })) });
+    renderModule(HOME, api);
+    await openExam();
+    fireEvent.click(screen.getByTestId('take-answer-0'));
+    fireEvent.click(screen.getByTestId('take-next'));
+    fireEvent.click(screen.getByTestId('take-answer-1'));
+    fireEvent.click(screen.getByTestId('take-submit'));
+    const result = await screen.findByTestId('correction');
+    expect(corrected(api)).toHaveLength(1);
+    expect(within(result).queryByTestId('correction-retry')).not.toBeInTheDocument();
+    expect(within(result).getByTestId('correction-no-repetitions')).toHaveTextContent('Sin repeticiones');
+    expect(within(result).getByRole('button', { name: 'Volver a mis test' })).toBeInTheDocument();
+  });
+
+  it("a test whose repetitions are used up (the host's CONFLICT-000 on opening it) says why", async () => {
+    const api = onlineHost({ 'GET valkiria/online/test': readError('CONFLICT-000', 'Ya ha hecho este test 3 veces: su matrícula permite repetir cada test 2 veces') });
+    renderModule(`${HOME}?test=202`, api);
+    const refused = await screen.findByTestId('online-refused');
+    expect(within(refused).getByTestId('online-refused-reason')).toHaveTextContent('Ya ha hecho este test 3 veces: su matrícula permite repetir cada test 2 veces');
+    expect(screen.queryByTestId('take')).not.toBeInTheDocument();
+  });
+
   it('takes a test end to end with the link: the language, the answers, the correction, a doubt, then back to the tests read again', async () => {
     const api = onlineHost({ 'POST valkiria/online/duda': (req: MockRequest) => envelopeOk(doubt({ question_id: body(req).question_id, text: body(req).text })) });
     renderModule(HOME, api, undefined, <LocationSearch />);

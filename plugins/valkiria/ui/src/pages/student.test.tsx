@@ -32,9 +32,10 @@ describe('a student', () => {
     expect(within(head).getByTestId('student-two-factor')).not.toBeChecked();
 
     const table = within(screen.getByTestId('enrolments')).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Permiso', 'Fecha de fin', 'Quedan', 'Repeticiones de cada test', 'Acciones']);
     expect(tableRows(table)).toEqual([
-      ['B', '30/06/2026', '40 días', 'RenovarEliminar'],
-      ['AM', '15/01/2026', 'Caducada', 'RenovarEliminar'],
+      ['B', '30/06/2026', '40 días', '2', 'RenovarRepeticionesEliminar'],
+      ['AM', '15/01/2026', 'Caducada', 'Sin límite', 'RenovarRepeticionesEliminar'],
     ]);
     expect(within(head).queryByTestId('student-state')).not.toBeInTheDocument();
     expect(within(head).getByTestId('student-deactivate')).toHaveTextContent('Dar de baja');
@@ -99,6 +100,89 @@ describe("a student's enrolments", () => {
       { id: 301, months: 12 },
       { id: 302, expires_on: '2026-09-30' },
     ]);
+  });
+
+  it('"Repeticiones" changes the limit of each test: checked first, the host\'s field error under the field, 0, none, then the student read again', async () => {
+    const api = studentHost({ 'POST valkiria/enrolment/update': writeError('REQ-102', 'Las repeticiones de cada test van de 0 a 99', { field: 'repetitions' }) });
+    renderModule('/valkiria/alumno/21', api);
+    const card = await screen.findByTestId('enrolments');
+    expect(within(card).getAllByTestId('enrolment-repetitions').map((r) => r.getAttribute('data-repetitions'))).toEqual(['2', '']);
+    const open = (licence: string) => fireEvent.click(within(card).getByRole('button', { name: `Cambiar las repeticiones de cada test del permiso ${licence}` }));
+    open('B');
+    const form = await within(card).findByTestId('repetitions-form');
+    expect(within(card).getByText('Repeticiones de cada test del permiso B')).toBeInTheDocument();
+    const input = () => within(form).getByRole('textbox', { name: /^Repeticiones de cada test/ });
+    const save = () => fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(input()).toHaveValue('2');
+
+    // checked here: a whole number of 0 to 99, or empty
+    for (const typed of ['dos', '100', '-1', '1,5']) {
+      fireEvent.change(input(), { target: { value: typed } });
+      save();
+      expect(await within(form).findByTestId('error-repetitions')).toHaveTextContent('Las repeticiones de cada test van de 0 a 99');
+    }
+    expect(api.calls('POST valkiria/enrolment/update')).toHaveLength(0);
+
+    // the host's refusal on the field goes under it; the form stays
+    fireEvent.change(input(), { target: { value: ' 3 ' } });
+    save();
+    await waitFor(() => expect(api.calls('POST valkiria/enrolment/update')).toHaveLength(1));
+    expect(await within(form).findByTestId('error-repetitions')).toHaveTextContent('Las repeticiones de cada test van de 0 a 99');
+    expect(input()).toHaveAttribute('aria-invalid', 'true');
+
+    api.on('POST valkiria/enrolment/update', (req: MockRequest) =>
+      envelopeOk(student({ enrolments: enrolments().map((e) => (e.id === body(req).id ? { ...e, repetitions: body(req).repetitions as number | null } : e)) })),
+    );
+    api.on('POST valkiria/resume', envelopeOk(resume({ enrolments: [{ ...enrolments()[0], repetitions: 3 }, enrolments()[1]] })));
+    save();
+    expect(await screen.findByText('Permiso B: cada test se puede repetir 3 veces')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('POST valkiria/resume')).toHaveLength(2));
+    await waitFor(() => expect(within(card).getAllByTestId('enrolment-repetitions').map((r) => r.textContent)).toEqual(['3', 'Sin límite']));
+    expect(within(card).queryByTestId('repetitions-form')).not.toBeInTheDocument();
+
+    // nothing changed: nothing sent
+    open('AM');
+    expect(within(await within(card).findByTestId('repetitions-form')).getByRole('textbox', { name: /^Repeticiones de cada test/ })).toHaveValue('');
+    fireEvent.click(within(within(card).getByTestId('repetitions-form')).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('No hay cambios que guardar')).toBeInTheDocument();
+    expect(within(card).queryByTestId('repetitions-form')).not.toBeInTheDocument();
+
+    // 0: each test once
+    open('AM');
+    let again = await within(card).findByTestId('repetitions-form');
+    fireEvent.change(within(again).getByRole('textbox', { name: /^Repeticiones de cada test/ }), { target: { value: '0' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Permiso AM: cada test se puede hacer una sola vez')).toBeInTheDocument();
+
+    // emptied: the limit goes (null)
+    open('B');
+    again = await within(card).findByTestId('repetitions-form');
+    const field = within(again).getByRole('textbox', { name: /^Repeticiones de cada test/ });
+    expect(field).toHaveValue('3');
+    fireEvent.change(field, { target: { value: ' ' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Permiso B: sin límite de repeticiones')).toBeInTheDocument();
+    expect(sent(api, 'POST valkiria/enrolment/update')).toEqual([
+      { id: 301, repetitions: 3 },
+      { id: 301, repetitions: 3 },
+      { id: 302, repetitions: 0 },
+      { id: 301, repetitions: null },
+    ]);
+    await waitFor(() => expect(api.calls('POST valkiria/resume')).toHaveLength(4));
+  });
+
+  it('"Repeticiones" and "Renovar" share the place under the table; "Cancelar" closes it', async () => {
+    const api = studentHost();
+    renderModule('/valkiria/alumno/21', api);
+    const card = await screen.findByTestId('enrolments');
+    fireEvent.click(within(card).getByRole('button', { name: 'Renovar la matrícula del permiso B' }));
+    expect(await within(card).findByTestId('renew-form')).toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'Cambiar las repeticiones de cada test del permiso B' }));
+    expect(await within(card).findByTestId('repetitions-form')).toBeInTheDocument();
+    expect(within(card).queryByTestId('renew-form')).not.toBeInTheDocument();
+    fireEvent.click(within(card).getByTestId('repetitions-cancel'));
+    expect(within(card).queryByTestId('repetitions-form')).not.toBeInTheDocument();
+    expect(api.calls('POST valkiria/enrolment/update')).toHaveLength(0);
   });
 
   it('deletes one after asking; the student is read again', async () => {
@@ -377,6 +461,29 @@ describe("a student's follow-up", () => {
     ]);
     expect(within(table).getByRole('link', { name: 'Hacer el test Examen B 1' })).toHaveAttribute('href', '/valkiria/test/202/alumno/21');
     expect(sent(api, 'POST valkiria/vecestest')).toEqual([{ student_id: 21 }]);
+  });
+
+  it('under the enrolment\'s repetitions, how many times each test is left; "Sin repeticiones" instead of "Hacer test" once used up', async () => {
+    const api = studentHost({
+      'POST valkiria/vecestest': envelopeOk([
+        { id: 202, name: 'Examen B 1', licence: 'B', kind: 'exam', questions: 2, max_errors: 1, times: 3, times_left: 0, passed: 2, best_errors: 0, last_at: '2026-05-18T10:30:00.000Z' },
+        { id: 201, name: 'Señales 1', licence: 'B', kind: 'block', questions: 2, max_errors: 1, times: 2, times_left: 1, passed: 1, best_errors: 1, last_at: '2026-05-17T10:30:00.000Z' },
+        { id: 210, name: 'Señales AM', licence: 'AM', kind: 'block', questions: 3, max_errors: 2, times: 5, times_left: null, passed: 5, best_errors: 0, last_at: '2026-05-16T10:30:00.000Z' },
+      ]),
+    });
+    renderModule('/valkiria/alumno/21', api);
+    await screen.findByTestId('student-title');
+    openTab('Tests');
+    const table = await within(await screen.findByTestId('student-tests')).findByRole('table');
+    expect(tableRows(table)).toEqual([
+      ['Examen B 1', 'B', '3Le quedan 0', '2', '0', '18/05/2026 - 12:30:00', 'Sin repeticiones'],
+      ['Señales 1', 'B', '2Le queda 1', '1', '1', '17/05/2026 - 12:30:00', 'Hacer test'],
+      ['Señales AM', 'AM', '5', '5', '0', '16/05/2026 - 12:30:00', 'Hacer test'],
+    ]);
+    expect(within(table).queryByRole('link', { name: 'Hacer el test Examen B 1' })).not.toBeInTheDocument();
+    expect(within(table).getByTestId('no-repetitions')).toHaveAttribute('title', 'Ya ha hecho este test todas las veces que permite su matrícula.');
+    expect(within(table).getAllByTestId('take-test').map((a) => a.getAttribute('href'))).toEqual(['/valkiria/test/201/alumno/21', '/valkiria/test/210/alumno/21']);
+    expect(within(table).getAllByTestId('times-left').map((l) => l.getAttribute('data-left'))).toEqual(['0', '1']);
   });
 
   it('the evolution by week, day or month', async () => {

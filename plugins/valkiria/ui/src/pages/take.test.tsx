@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { body, correction, doubt, query, resume, taking } from '../test/fixtures';
+import { body, correction, doubt, query, resume, studentTest, taking } from '../test/fixtures';
 
 /** Ana takes "Examen B 1" (2 questions, 1 error allowed, 30 minutes); the host corrects what is sent. */
 function takeHost(routes: Record<string, unknown> = {}) {
   return mockApi({
     'POST valkiria/resume': envelopeOk(resume()),
+    'POST valkiria/vecestest': envelopeOk([studentTest()]),
     'GET valkiria/test/translated/202': (req: MockRequest) => envelopeOk(taking(req.query.get('language') ?? 'es')),
     'POST valkiria/test/test': (req: MockRequest) => {
       const chosen = Object.fromEntries((body(req).answers as { question_id: number; chosen: number | null }[]).map((a) => [a.question_id, a.chosen]));
@@ -140,6 +141,54 @@ describe('taking a test', () => {
     fireEvent.click(screen.getByTestId('take-answer-1'));
     fireEvent.click(screen.getByTestId('take-submit'));
     expect(await screen.findByTestId('take-errors')).toHaveTextContent('La matrícula del permiso B caducó el 15/05/2026');
+  });
+
+  it("under the enrolment's repetitions each correction uses one: after the last, \"Sin repeticiones\" instead of \"Repetir el test\"", async () => {
+    const api = takeHost({ 'POST valkiria/vecestest': envelopeOk([studentTest({ id: 201, name: 'Señales 1', times_left: 0 }), studentTest({ times: 1, times_left: 2 })]) });
+    renderModule('/valkiria/test/202/alumno/21', api);
+    const sit = async () => {
+      await screen.findByTestId('take-title');
+      fireEvent.click(screen.getByTestId('take-answer-0'));
+      fireEvent.click(screen.getByTestId('take-next'));
+      fireEvent.click(screen.getByTestId('take-answer-1'));
+      fireEvent.click(screen.getByTestId('take-submit'));
+      return screen.findByTestId('correction');
+    };
+    let result = await sit();
+    expect(api.calls('POST valkiria/vecestest').map(body)).toEqual([{ student_id: 21 }]);
+    expect(within(result).queryByTestId('correction-no-repetitions')).not.toBeInTheDocument();
+    fireEvent.click(within(result).getByTestId('correction-retry'));
+    result = await sit();
+    expect(sent(api)).toHaveLength(2);
+    expect(within(result).queryByTestId('correction-retry')).not.toBeInTheDocument();
+    expect(within(result).getByTestId('correction-no-repetitions')).toHaveTextContent('Sin repeticiones');
+    expect(within(result).getByRole('link', { name: 'Volver al alumno' })).toHaveAttribute('href', '/valkiria/alumno/21');
+  });
+
+  it('with no repetitions left the test is not sat: why, and the way back to the student', async () => {
+    const api = takeHost({ 'POST valkiria/vecestest': envelopeOk([studentTest({ times_left: 0 })]) });
+    renderModule('/valkiria/test/202/alumno/21', api);
+    const used = await screen.findByTestId('take-used');
+    expect(used).toHaveRole('alert');
+    expect(used).toHaveTextContent('Sin repeticionesYa ha hecho este test todas las veces que permite su matrícula.');
+    expect(within(used).getByRole('link', { name: 'Volver al alumno' })).toHaveAttribute('href', '/valkiria/alumno/21');
+    expect(screen.queryByTestId('take')).not.toBeInTheDocument();
+    expect(sent(api)).toHaveLength(0);
+  });
+
+  it("the host's refusal of one more repetition is shown above the button; the tests unread are no limit", async () => {
+    const api = takeHost({
+      'POST valkiria/vecestest': writeError('SERVER-000', 'Error interno del servidor'),
+      'POST valkiria/test/test': writeError('CONFLICT-000', 'Ya ha hecho este test 3 veces: su matrícula permite repetir cada test 2 veces'),
+    });
+    renderModule('/valkiria/test/202/alumno/21', api);
+    await screen.findByTestId('take-title');
+    fireEvent.click(screen.getByTestId('take-answer-0'));
+    fireEvent.click(screen.getByTestId('take-next'));
+    fireEvent.click(screen.getByTestId('take-answer-1'));
+    fireEvent.click(screen.getByTestId('take-submit'));
+    expect(await screen.findByTestId('take-errors')).toHaveTextContent('Ya ha hecho este test 3 veces: su matrícula permite repetir cada test 2 veces');
+    expect(screen.queryByTestId('correction')).not.toBeInTheDocument();
   });
 
   it('when the time is up it is corrected by itself, with the time allowed', async () => {

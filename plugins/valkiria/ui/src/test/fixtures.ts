@@ -86,11 +86,11 @@ export function testDetail(extra: object = {}) {
   return { ...testRow(), questions: [{ ...question(), position: 1 }, { ...question3(), position: 2 }], total: 2, ...extra };
 }
 
-/** Ana López, enrolled for B (40 days left) and AM (expired). */
+/** Ana López, enrolled for B (40 days left, each test repeated up to twice) and AM (expired, no limit). */
 export function enrolments() {
   return [
-    { id: 301, licence: 'B', expires_on: '2026-06-30', days_left: 40, expired: false },
-    { id: 302, licence: 'AM', expires_on: '2026-01-15', days_left: -5, expired: true },
+    { id: 301, licence: 'B', expires_on: '2026-06-30', days_left: 40, expired: false, repetitions: 2 as number | null },
+    { id: 302, licence: 'AM', expires_on: '2026-01-15', days_left: -5, expired: true, repetitions: null as number | null },
   ];
 }
 

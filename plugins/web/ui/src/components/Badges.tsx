@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
-import type { CustomerCourse, OrderState } from '../api';
-import { COURSE_TONE, STATE_TONE } from '../lists';
+import type { CustomerCourse, CustomerMode, OrderState } from '../api';
+import { COURSE_TONE, CUSTOMER_STATUSES, STATE_TONE } from '../lists';
 import { formatDay } from '../customer/courses';
 
 const badge = (tone: string | undefined) => (tone === 'info' ? 'vk-badge web-badge--info' : tone ? `vk-badge vk-badge--${tone}` : 'vk-badge web-muted-badge');
@@ -39,6 +39,22 @@ export function CourseStatusBadge({ course }: { course: Pick<CustomerCourse, 'st
   return (
     <span className={badge(known ? COURSE_TONE[status] : undefined)} data-testid="course-status" data-status={status}>
       {known ? t(`customer.dashboard.courses.status.${status}`, { date }) : String(status)}
+    </span>
+  );
+}
+
+/**
+ * A customer's mode in the shop: "Demostración" (a warning: no renewals), "Matriculado", or "Sin
+ * modo (compra como matriculado)" (the host's name for any other).
+ */
+export function CustomerModeBadge({ mode, testId = 'customer-mode' }: { mode: CustomerMode; testId?: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { status } = mode;
+  const known = status !== null && CUSTOMER_STATUSES.includes(status);
+  const label = status === null ? t('customerStatus.none') : known ? t(`customerStatus.${status}`) : mode.status_name || String(status);
+  return (
+    <span className={badge(status === 'demo' ? 'warning' : status === 'enrolled' ? 'success' : undefined)} data-testid={testId} data-status={status ?? ''}>
+      {label}
     </span>
   );
 }

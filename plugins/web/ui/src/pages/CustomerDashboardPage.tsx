@@ -9,14 +9,17 @@ import type { CustomerApi } from '../customer/session';
 import { looksLikeEmail } from '../customer/checks';
 import { browser, isWebAddress } from '../customer/browser';
 import { CoursesCard } from '../customer/CoursesCard';
+import { CustomerModeBadge } from '../components/Badges';
 
 /**
  * `/layout/contact/dashboard` — the customer area's start (public). Signed out: "Acceder al área
  * de cliente", an e-mail to send the access link to (`POST web/api/user/access {email}`), then the
  * same notice whether or not the e-mail is a customer's. Signed in: `user/verify`, then
- * `user/data`: the greeting with the customer's name and the cards of their orders (total,
- * unpaid) and agreements (total, pending signature), each linking to its page, "Mis test
- * online" (`OnlineTestsCard`) and "Mis cursos" (`CoursesCard`: `GET web/api/user/formative`).
+ * `user/data`: the greeting with the customer's name and their mode in the shop (a demo account
+ * is told it may buy an enrolment but not renew or extend; an enrolled one reads "Matriculado"),
+ * the cards of their orders (total, unpaid) and agreements (total, pending signature), each
+ * linking to its page, "Mis test online" (`OnlineTestsCard`) and "Mis cursos" (`CoursesCard`:
+ * `GET web/api/user/formative`).
  */
 export default function CustomerDashboardPage() {
   return <CustomerArea requireSignIn={false}>{({ api, signedIn }) => (signedIn ? <Summary api={api} /> : <AccessForm api={api} />)}</CustomerArea>;
@@ -89,6 +92,16 @@ function Summary({ api }: { api: CustomerApi }) {
           {t('customer.dashboard.greeting', { name: data.user.name })}
         </h1>
         <p className="muted web-hint">{t('customer.dashboard.intro')}</p>
+        {data.status?.status === 'demo' && (
+          <p className="vk-alert vk-alert--info web-status" role="note" data-testid="customer-status" data-status="demo">
+            {t('customer.dashboard.status.demo')}
+          </p>
+        )}
+        {data.status?.status === 'enrolled' && (
+          <p className="web-status" data-testid="customer-status" data-status="enrolled">
+            <CustomerModeBadge mode={data.status} testId="customer-status-badge" />
+          </p>
+        )}
       </section>
       <div className="web-cards">
         <section className="card web-section" aria-labelledby="web-customer-orders" data-testid="summary-orders">

@@ -7,6 +7,7 @@ import {
   FormMessages,
   NotesField,
   PageState,
+  SelectField,
   SubmitActions,
   formatDateTime,
   formatEuros,
@@ -20,14 +21,16 @@ import {
   type Column,
 } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import { webApi, type GatewayNotification, type Order, type OrderLine, type WebApi } from '../api';
-import { INVOICEABLE, PAID, PERMISSION } from '../lists';
-import { OrderStateBadge, ResultBadge } from '../components/Badges';
+import { webApi, type CustomerStatus, type GatewayNotification, type Order, type OrderBuyer, type OrderLine, type WebApi } from '../api';
+import { CUSTOMER_STATUSES, INVOICEABLE, PAID, PERMISSION } from '../lists';
+import { CustomerModeBadge, OrderStateBadge, ResultBadge } from '../components/Badges';
 
 /**
  * `/web/orders/:order_id` — one order (`GET web/ecommerce/order/read/{id}`): its head (reference,
- * state, dates, payment method, total), the customer, the lines with the order's total, the note
- * left when it was configured and the log of the gateway's notifications. A paid order (state 2)
+ * state, dates, payment method, total), the customer with the buyer's mode in the shop ("Modo del
+ * cliente", changed with `POST web/customer/status` when the buyer is a client contact), the lines
+ * with the order's total, the note left when it was configured and the log of the gateway's
+ * notifications. A paid order (state 2)
  * offers "Marcar como configurado" with an optional note to users with the `web` permission
  * (`POST web/ecommerce/order/configure`); a paid or configured order without its invoice offers
  * "Emitir la factura" (`POST web/ecommerce/order/invoice`). The order is read again afterwards.
@@ -114,7 +117,22 @@ export default function OrderViewPage() {
           {order.notification_email && order.notification_email !== customer.email && (
             <Fact label={t('order.customer.notification_email')}>{order.notification_email}</Fact>
           )}
+          {order.buyer && (
+            <Fact label={t('order.buyer.label')}>
+              <CustomerModeBadge mode={order.buyer} testId="buyer-status" />
+            </Fact>
+          )}
         </dl>
+        {order.buyer &&
+          (order.buyer.contact_id === null ? (
+            <p className="muted web-hint" data-testid="buyer-no-contact">
+              {t('order.buyer.noContact')}
+            </p>
+          ) : (
+            session.can(PERMISSION) && (
+              <BuyerStatusForm key={`${order.buyer.contact_id}-${order.buyer.status ?? ''}`} api={api} buyer={order.buyer} contactId={order.buyer.contact_id} onDone={reload} />
+            )
+          ))}
       </section>
 
       <section className="card web-section" aria-labelledby="web-order-lines" data-testid="order-lines">
@@ -149,6 +167,52 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </>
+  );
+}
+
+/**
+ * The buyer's mode in the shop, changed: "Demostración" (may buy an enrolment but not renew or
+ * extend), "Matriculado", or none (buys as an enrolled customer); `POST web/customer/status`.
+ * The host's refusal (`REQ-102` on `status`) goes under the select, the rest (`NOT-FOUND-000`)
+ * above the form; once saved the toast names the mode answered and the order is read again.
+ */
+function BuyerStatusForm({ api, buyer, contactId, onDone }: { api: WebApi; buyer: OrderBuyer; contactId: number; onDone(): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const toast = useToast();
+  const current = buyer.status ?? '';
+  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm<{ status: string }, { status: CustomerStatus | null }>(
+    { status: current },
+    {
+      fields: ['status'],
+      toBody: (d) => ({ status: (d.status || null) as CustomerStatus | null }),
+      onSubmit: async ({ status }) => {
+        if ((status ?? '') === current) {
+          toast.info(t('order.buyer.noChanges'));
+          return;
+        }
+        const answer = await api.customers.setStatus(contactId, status);
+        const mode = answer?.status ?? null;
+        toast.success(t('order.buyer.done', { mode: mode === null ? t('customerStatus.none') : CUSTOMER_STATUSES.includes(mode) ? t(`customerStatus.${mode}`) : answer.status_name }));
+        onDone();
+      },
+      fallback: t('actionError'),
+    },
+  );
+  return (
+    <form className="vk-form web-buyer" aria-label={t('order.buyer.form')} aria-busy={busy} noValidate onSubmit={handleSubmit}>
+      <p className="muted web-hint">{t('order.buyer.explain')}</p>
+      <FormMessages errors={errors.errors} general={errors.general} testId="buyer-errors" />
+      <SelectField
+        ctx={ctx}
+        field="status"
+        label={t('order.buyer.label')}
+        value={draft.status}
+        empty={t('customerStatus.none')}
+        options={CUSTOMER_STATUSES.map((status) => ({ value: status, label: t(`customerStatus.${status}`) }))}
+        onChange={(status) => set({ status })}
+      />
+      <SubmitActions busy={busy} label={t('order.buyer.save')} />
+    </form>
   );
 }
 

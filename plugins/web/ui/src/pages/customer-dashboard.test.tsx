@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { LocationSearch, renderModule, storeCustomer, storedCustomer } from '../test/render';
-import { CUSTOMER_TOKEN, WEBAPI_KEY, course, customerData, customerUser } from '../test/fixtures';
+import { CUSTOMER_TOKEN, WEBAPI_KEY, course, customerData, customerMode, customerUser } from '../test/fixtures';
 import { browser } from '../customer/browser';
 
 const DASHBOARD = '/layout/contact/dashboard';
@@ -122,6 +122,30 @@ describe('/layout/contact/dashboard', () => {
     expect(storedCustomer()).toEqual({ key: WEBAPI_KEY, token: null });
     expect(api.calls('GET web/api/user/data')).toHaveLength(0);
     expect(screen.queryByRole('navigation', { name: 'Área de cliente' })).toBeNull();
+  });
+
+  it('a demo account is told it may buy an enrolment but not renew or extend; an enrolled one reads "Matriculado"; without a mode, nothing', async () => {
+    storeCustomer();
+    const api = signedInHost({ 'GET web/api/user/data': envelopeOk(customerData({ status: customerMode('demo') })) });
+    const { unmount } = renderModule(DASHBOARD, api);
+    await screen.findByTestId('customer-greeting');
+    const demo = screen.getByTestId('customer-status');
+    expect(demo).toHaveAttribute('data-status', 'demo');
+    expect(demo).toHaveTextContent(/^Cuenta de demostración: puede comprar una matrícula, pero no renovar ni ampliar$/);
+    unmount();
+
+    api.on('GET web/api/user/data', envelopeOk(customerData({ status: customerMode('enrolled') })));
+    const enrolled = renderModule(DASHBOARD, api);
+    await screen.findByTestId('customer-greeting');
+    expect(screen.getByTestId('customer-status')).toHaveAttribute('data-status', 'enrolled');
+    expect(screen.getByTestId('customer-status-badge')).toHaveTextContent(/^Matriculado$/);
+    expect(screen.queryByText(/Cuenta de demostración/)).toBeNull();
+    enrolled.unmount();
+
+    api.on('GET web/api/user/data', envelopeOk(customerData()));
+    renderModule(DASHBOARD, api);
+    await screen.findByTestId('customer-greeting');
+    expect(screen.queryByTestId('customer-status')).toBeNull();
   });
 
   it("shows the host's error when the summary cannot be read, with a retry", async () => {

@@ -178,6 +178,31 @@ describe('/layout/contact/order/create', () => {
     expect(within(form()).getByRole('button', { name: /^Pagar/ })).toBeEnabled();
   });
 
+  it("a demo customer's renewal is refused under its line (REQ-102 on lines[i].product_id), the other line untouched", async () => {
+    const renewal = product(3, { reference: 'RENOV-B', name: 'Renovación test online B', renews: true });
+    const demo = 'Su cuenta es de demostración: puede comprar una matrícula, pero no renovar ni ampliar';
+    const api = orderHost({
+      'GET web/api/product/read/3': envelopeOk(renewal),
+      [PREORDER]: writeError('REQ-102', demo, { field: 'lines[0].product_id' }),
+    });
+    renderModule(`${CREATE}?product=3&product=5`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    fireEvent.click(field(/^Acepto las condiciones de compra/));
+    pay();
+    const [first, second] = lineRows();
+    expect(await within(first).findByTestId('error-lines[0]')).toHaveTextContent(demo);
+    expect(within(first).getByTestId('line-name')).toHaveTextContent('Renovación test online B');
+    expect(within(second).queryByTestId('error-lines[1]')).toBeNull();
+    expect((api.calls(PREORDER)[0].body as { lines: unknown[] }).lines).toEqual([
+      { product_id: 3, quantity: 1 },
+      { product_id: 5, quantity: 1 },
+    ]);
+    // not above the form as well
+    expect(screen.getByTestId('order-errors')).not.toHaveTextContent(demo);
+    expect(submitted).toHaveLength(0);
+    expect(within(form()).getByRole('button', { name: /^Pagar/ })).toBeEnabled();
+  });
+
   it("shows the host's refusal that names no field above the form (the gateway not configured)", async () => {
     const api = orderHost({ [PREORDER]: writeError('CONFLICT-000', 'La tienda no tiene configurada la pasarela de pago') });
     renderModule(`${CREATE}?product=3`, api);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { clerk, renderModule } from '../test/render';
-import { line, order, orderPage, paid } from '../test/fixtures';
+import { buyer, line, order, orderPage, paid } from '../test/fixtures';
 
 const query = (req: MockRequest) => Object.fromEntries(req.query);
 /** A row's cells as text (es-ES amounts carry a no-break space before €). */
@@ -243,6 +243,90 @@ describe('/web/orders/:order_id', () => {
       'Fecha27/11/2026 - 11:00:00Pagado el27/11/2026 - 11:05:30Configurado el27/11/2026 - 13:00:00Forma de pagoTarjetaTotal600,00 €FacturaF2026-0012',
     );
     expect(screen.queryByRole('button', { name: 'Emitir la factura' })).not.toBeInTheDocument();
+  });
+
+  it('"Modo del cliente": the buyer\'s mode, changed with web/customer/status (the order read again), none sent as null', async () => {
+    const api = viewHost({ ...paid, buyer: buyer('demo') });
+    api.on('POST web/customer/status', (req: MockRequest) => {
+      const { contact_id, status } = req.body as { contact_id: number; status: 'demo' | 'enrolled' | null };
+      const mode = buyer(status, contact_id);
+      api.on('GET web/ecommerce/order/read/7', envelopeOk({ ...paid, buyer: mode }));
+      return envelopeOk(mode);
+    });
+    renderModule('/web/orders/7', api);
+    const customer = await screen.findByTestId('order-customer');
+    expect(customer).toHaveTextContent('Modo del clienteDemostración');
+    expect(within(customer).getByTestId('buyer-status')).toHaveAttribute('data-status', 'demo');
+    expect(within(customer).queryByTestId('buyer-no-contact')).toBeNull();
+    const form = within(customer).getByRole('form', { name: 'Cambiar el modo del cliente' });
+    const select = within(form).getByRole('combobox', { name: 'Modo del cliente' });
+    expect(within(select).getAllByRole('option').map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      ['', 'Sin modo (compra como matriculado)'],
+      ['demo', 'Demostración'],
+      ['enrolled', 'Matriculado'],
+    ]);
+    expect(select).toHaveValue('demo');
+
+    // the same mode: nothing sent
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar el modo' }));
+    expect(await screen.findByText('El cliente ya tiene ese modo')).toBeInTheDocument();
+    expect(api.calls('POST web/customer/status')).toHaveLength(0);
+
+    fireEvent.change(select, { target: { value: 'enrolled' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar el modo' }));
+    expect(await screen.findByText('Modo del cliente: Matriculado')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('order-customer')).getByTestId('buyer-status')).toHaveTextContent('Matriculado'));
+    expect(api.calls('GET web/ecommerce/order/read/7')).toHaveLength(2);
+    const again = within(screen.getByTestId('order-customer')).getByRole('combobox', { name: 'Modo del cliente' });
+    expect(again).toHaveValue('enrolled');
+
+    fireEvent.change(again, { target: { value: '' } });
+    fireEvent.click(within(screen.getByRole('form', { name: 'Cambiar el modo del cliente' })).getByRole('button', { name: 'Guardar el modo' }));
+    expect(await screen.findByText('Modo del cliente: Sin modo (compra como matriculado)')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByTestId('order-customer')).getByTestId('buyer-status')).toHaveTextContent('Sin modo (compra como matriculado)'));
+    expect(api.calls('POST web/customer/status').map((r) => r.body)).toEqual([
+      { contact_id: 4, status: 'enrolled' },
+      { contact_id: 4, status: null },
+    ]);
+  });
+
+  it("shows the host's refusal of a mode under the select, and one that names no field above the form", async () => {
+    const api = viewHost({ ...paid, buyer: buyer() }, { 'POST web/customer/status': writeError('REQ-102', 'El modo debe ser demo o enrolled', { field: 'status' }) });
+    renderModule('/web/orders/7', api);
+    const form = await screen.findByRole('form', { name: 'Cambiar el modo del cliente' });
+    const select = within(form).getByRole('combobox', { name: 'Modo del cliente' });
+    expect(select).toHaveValue('');
+    expect(screen.getByTestId('buyer-status')).toHaveTextContent('Sin modo (compra como matriculado)');
+    fireEvent.change(select, { target: { value: 'demo' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar el modo' }));
+    expect(await within(form).findByTestId('error-status')).toHaveTextContent('El modo debe ser demo o enrolled');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+
+    api.on('POST web/customer/status', writeError('NOT-FOUND-000', 'Cliente de la tienda no encontrado'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar el modo' }));
+    expect(await within(form).findByTestId('buyer-errors')).toHaveTextContent('Cliente de la tienda no encontrado');
+    expect(api.calls('POST web/customer/status').map((r) => r.body)).toEqual([
+      { contact_id: 4, status: 'demo' },
+      { contact_id: 4, status: 'demo' },
+    ]);
+    // nothing changed: not read again
+    expect(screen.getByTestId('buyer-status')).toHaveTextContent('Sin modo (compra como matriculado)');
+    expect(api.calls('GET web/ecommerce/order/read/7')).toHaveLength(1);
+  });
+
+  it('a buyer who is no client contact has no mode to change; a user without the permission sees the mode only', async () => {
+    const { unmount } = renderModule('/web/orders/7', viewHost({ ...paid, buyer: buyer(null, null) }));
+    const customer = await screen.findByTestId('order-customer');
+    expect(within(customer).getByTestId('buyer-status')).toHaveTextContent('Sin modo (compra como matriculado)');
+    expect(within(customer).getByTestId('buyer-no-contact')).toHaveTextContent('El comprador no es un contacto de clientes de la autoescuela: no tiene modo en la tienda (compra como matriculado).');
+    expect(within(customer).queryByRole('form')).toBeNull();
+    unmount();
+
+    renderModule('/web/orders/7', viewHost({ ...paid, buyer: buyer('enrolled') }), clerk);
+    const seen = await screen.findByTestId('order-customer');
+    expect(within(seen).getByTestId('buyer-status')).toHaveTextContent('Matriculado');
+    expect(within(seen).queryByRole('form', { name: 'Cambiar el modo del cliente' })).toBeNull();
+    expect(within(seen).queryByTestId('buyer-no-contact')).toBeNull();
   });
 
   it("shows the host's error when the order cannot be read, with a retry", async () => {

@@ -102,9 +102,19 @@ export const CUSTOMER_TOKEN = 'ct_lucia_7f3k';
 /** `CustomerUser`: Lucía as the customer area knows her. */
 export const customerUser = { id: 4, ...lucia };
 
-/** `GET web/api/user/data`. */
+/** A customer's mode in the shop as the answers give it (`status` null: none). */
+export function customerMode(status: 'demo' | 'enrolled' | null = null) {
+  return { status, status_name: status === 'demo' ? 'Demostración' : status === 'enrolled' ? 'Matriculado' : '' };
+}
+
+/** An order's `buyer` (`order/read/{id}`): Lucía's contact 4 and her mode. */
+export function buyer(status: 'demo' | 'enrolled' | null = null, contact_id: number | null = customerUser.id) {
+  return { contact_id, ...customerMode(contact_id === null ? null : status) };
+}
+
+/** `GET web/api/user/data`: Lucía without a mode in the shop, unless `extra` says otherwise. */
 export function customerData(extra: object = {}) {
-  return { user: customerUser, orders: { total: 3, unpaid: 1 }, agreements: { total: 2, pending: 1 }, ...extra };
+  return { user: customerUser, status: customerMode(), orders: { total: 3, unpaid: 1 }, agreements: { total: 2, pending: 1 }, ...extra };
 }
 
 /** A customer's agreement as `GET web/api/user/agreement` lists it: pending unless `extra` says otherwise. */
@@ -155,9 +165,9 @@ export function course(id: number, extra: object = {}) {
   };
 }
 
-/** `GET web/api/product/read/{id}`: a product on sale (its unit `total` with the tax). */
+/** `GET web/api/product/read/{id}`: a product on sale (its unit `total` with the tax), which renews nothing. */
 export function product(id: number, extra: object = {}) {
-  return { id, reference: 'B-COMPLETO', name: 'Permiso B completo', description: 'Matrícula, teórico y 20 prácticas', price: 49587, tax_id: 1, tax_name: 'IVA 21 %', tax_rate: 2100, total: 60000, price_visible: true, ...extra };
+  return { id, reference: 'B-COMPLETO', name: 'Permiso B completo', description: 'Matrícula, teórico y 20 prácticas', price: 49587, tax_id: 1, tax_name: 'IVA 21 %', tax_rate: 2100, total: 60000, price_visible: true, renews: false, ...extra };
 }
 
 /** `GET web/api/payments/tpv/read` (gateway.rs `storefront_methods`). */
