@@ -15,6 +15,12 @@
 //      `order/create?product=` (the bank's page is intercepted: nothing leaves loopback; the form
 //      posted to it carries the signed fields), finds the unpaid order in "Mis pedidos", reads
 //      "Mis datos", and signs out: the link no longer opens the area.
+//  40. a demo customer cannot renew: the director gives a trial product the process "Cliente en
+//      modo demostración" on its "Procesos automáticos" tab; a customer takes the trial on the
+//      website and the bank confirms it; the director sees "Demostración" on the order; in her
+//      area (her own browser) the customer reads that her account is a demo one, and ordering a
+//      renewal of the online tests is refused on its line, nothing sent to the bank; the director
+//      sets her mode to "Matriculado" on the order, and the same renewal goes to the bank.
 // Needs the host to have installed the web, products and billing packages; without them it is
 // skipped.
 import { join } from 'node:path';
@@ -38,6 +44,47 @@ function bankSignature(order, parameters) {
   return createHmac('sha256', orderKey).update(parameters).digest('base64');
 }
 
+/**
+ * The bank's notification that `order` is paid: its parameters and signature URL-safe, posted as
+ * a form to the shop's notification address (on this host, whatever public address it names).
+ * Answers the host's answer, checked to be the paid order.
+ */
+async function bankNotifies(base, notifyUrl, order, authorisation) {
+  const parameters = Buffer.from(
+    JSON.stringify({ Ds_Amount: String(order.total), Ds_Currency: '978', Ds_Order: order.reference, Ds_MerchantCode: MERCHANT_CODE, Ds_Terminal: '1', Ds_Response: '0000', Ds_AuthorisationCode: authorisation }),
+  ).toString('base64url');
+  const signature = bankSignature(order.reference, parameters).replace(/\+/g, '-').replace(/\//g, '_');
+  const notified = await fetch(`${base}/api/${notifyUrl.split('/api/').slice(1).join('/api/')}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: parameters, Ds_Signature: signature }).toString(),
+  }).then((r) => r.json());
+  assert(notified.success && notified.data.status === 2, `the notification: ${JSON.stringify(notified)}`);
+  return notified;
+}
+
+/**
+ * A customer signs in to their area as its web site links it: asks for access with their e-mail,
+ * and follows the link mailed to them (opened on this host). Answers the link's token.
+ */
+async function customerSignsIn(customer, host, key, email) {
+  const before = outboxFiles(host.dataDir);
+  await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}`);
+  const access = customer.getByRole('form', { name: 'Acceder al área de cliente' });
+  await access.getByRole('textbox', { name: /^Correo electrónico/ }).fill(` ${email.toUpperCase()} `);
+  await access.getByRole('button', { name: 'Enviar el enlace' }).click();
+  await customer.getByTestId('access-sent').waitFor();
+  assert(!customer.url().includes('key='), `the key stays in the address: ${customer.url()}`);
+  const mail = emlText(await waitForMail(host.dataDir, before, 'Acceso a su área de cliente'));
+  const link = /https?:\/\/\S+\/layout\/contact\/dashboard\?key=\S+&token=\S+/.exec(mail)?.[0];
+  assert(link, `no link in the mail: ${mail}`);
+  const { searchParams } = new URL(link);
+  assert(searchParams.get('key') === key, 'the mailed link carries another key');
+  const token = searchParams.get('token');
+  await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}&token=${encodeURIComponent(token)}`);
+  return token;
+}
+
 async function storefront(base, key, method, path, body) {
   const response = await fetch(`${base}/api/${path}`, {
     method,
@@ -55,7 +102,7 @@ export async function webJourneys({ host, browser, journey, skip }) {
   await page.getByTestId('greeting').waitFor();
   const modules = await listedModules(page);
   if (!['web', 'products', 'billing'].every((m) => modules.includes(m))) {
-    skip(['director-sells-a-course-online', 'customer-uses-their-area'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
+    skip(['director-sells-a-course-online', 'customer-uses-their-area', 'demo-customer-cannot-renew'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
     return;
   }
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -132,17 +179,7 @@ export async function webJourneys({ host, browser, journey, skip }) {
     const fields = placed.payment.fields;
     assert(fields.Ds_Signature === bankSignature(reference, fields.Ds_MerchantParameters), 'the bank would refuse the payment form');
 
-    // The bank's notification: its parameters and signature URL-safe, posted as a form.
-    const parameters = Buffer.from(
-      JSON.stringify({ Ds_Amount: String(placed.order.total), Ds_Currency: '978', Ds_Order: reference, Ds_MerchantCode: MERCHANT_CODE, Ds_Terminal: '1', Ds_Response: '0000', Ds_AuthorisationCode: '654321' }),
-    ).toString('base64url');
-    const signature = bankSignature(reference, parameters).replace(/\+/g, '-').replace(/\//g, '_');
-    const notified = await fetch(`${host.base}/api/${notifyUrl.split('/api/').slice(1).join('/api/')}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: parameters, Ds_Signature: signature }).toString(),
-    }).then((r) => r.json());
-    assert(notified.success && notified.data.status === 2, `the notification: ${JSON.stringify(notified)}`);
+    const notified = await bankNotifies(host.base, notifyUrl, placed.order, '654321');
 
     // The director finds it among the paid orders and configures it.
     await menu(page).getByRole('link', { name: 'Pedidos', exact: true }).click();
@@ -202,22 +239,9 @@ export async function webJourneys({ host, browser, journey, skip }) {
         await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
       });
 
-      // The school's site links the area with its key; the customer asks for her link.
-      const before = outboxFiles(host.dataDir);
-      await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}`);
-      const access = customer.getByRole('form', { name: 'Acceder al área de cliente' });
-      await access.getByRole('textbox', { name: /^Correo electrónico/ }).fill(` ${email.toUpperCase()} `);
-      await access.getByRole('button', { name: 'Enviar el enlace' }).click();
-      await customer.getByTestId('access-sent').waitFor();
-      assert(!customer.url().includes('key='), `the key stays in the address: ${customer.url()}`);
-      const mail = emlText(await waitForMail(host.dataDir, before, 'Acceso a su área de cliente'));
-      const link = /https?:\/\/\S+\/layout\/contact\/dashboard\?key=\S+&token=\S+/.exec(mail)?.[0];
-      assert(link, `no link in the mail: ${mail}`);
-      const { searchParams } = new URL(link);
-      assert(searchParams.get('key') === key, 'the mailed link carries another key');
-
-      // In through the link (opened on this host, whatever public address the mail names).
-      await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}&token=${encodeURIComponent(searchParams.get('token'))}`);
+      // The school's site links the area with its key; the customer asks for her link and
+      // follows it.
+      const token = await customerSignsIn(customer, host, key, email);
       await customer.getByTestId('customer-greeting').filter({ hasText: `Elena Clienta ${stamp}` }).waitFor();
       await customer.getByTestId('public-layout').waitFor();
       assert((await customer.getByRole('complementary', { name: 'Menú principal' }).count()) === 0, 'the customer sees the back-office menu');
@@ -251,8 +275,88 @@ export async function webJourneys({ host, browser, journey, skip }) {
       // Signing out: the same link no longer opens the area.
       await customer.getByRole('button', { name: 'Cerrar sesión' }).click();
       await customer.getByRole('form', { name: 'Acceder al área de cliente' }).waitFor();
-      await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}&token=${encodeURIComponent(searchParams.get('token'))}`);
+      await customer.goto(`${host.base}/layout/contact/dashboard?key=${encodeURIComponent(key)}&token=${encodeURIComponent(token)}`);
       await customer.getByRole('form', { name: 'Acceder al área de cliente' }).waitFor();
+      assert(errors.length === 0, `errors in the customer area: ${errors.join(' | ')}`);
+    } finally {
+      await customerContext.close();
+    }
+  });
+  await journey(browser, 'demo-customer-cannot-renew', async () => {
+    const { webapi_key: key } = await api(page, 'GET', 'web/apis/read');
+    const { notify_url: notifyUrl, configured } = await api(page, 'GET', 'web/payments/gateway/read');
+    assert(key && configured, 'the shop has no key or gateway (journey 35 sets them)');
+    const email = `irene.${stamp.toLowerCase()}@example.es`;
+    await api(page, 'POST', 'contact/create', {
+      type: 'P', first_name: 'Irene', last_name: `Demo ${stamp}`, fiscal_code: dni((Date.now() + 7) % 99999999), email, city: 'Madrid', province_id: 28,
+    });
+    // A trial whose only process, written on the product's "Procesos automáticos" tab, puts the
+    // buyer in demo mode; a renewal of the online tests, which a demo customer may not buy.
+    const trial = await api(page, 'POST', 'product/create', { name: `Prueba gratuita ${stamp}`, price: 100, tax_rate: 2100, status: 'published' });
+    const renewal = await api(page, 'POST', 'product/create', {
+      name: `Renovación test ${stamp}`, price: 1500, tax_rate: 2100, status: 'published', processes: [{ kind: 'online_test_extend', licence: 'B', days: 30 }],
+    });
+    await page.goto(`${host.base}/product/view/${trial.id}/0`);
+    await page.getByRole('tab', { name: 'Procesos automáticos' }).click();
+    await page.getByRole('button', { name: 'Añadir proceso' }).click();
+    await page.getByRole('combobox', { name: /^Tipo de proceso/ }).selectOption({ label: 'Cliente en modo demostración' });
+    await page.getByText('El comprador podrá comprar una matrícula, pero no renovar ni ampliar', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(`Producto Prueba gratuita ${stamp} guardado`).first().waitFor();
+    const saved = await api(page, 'GET', `product/read/${trial.id}`);
+    assert(saved.processes.length === 1 && saved.processes[0].kind === 'customer_demo', `the trial's processes: ${JSON.stringify(saved.processes)}`);
+
+    // She takes the trial on the school's website (as a guest, with her e-mail) and pays.
+    const placed = await storefront(host.base, key, 'POST', 'web/api/ecommerce/preorder', {
+      lines: [{ product_id: trial.id, quantity: 1 }], payment_method: 'card', customer: { name: `Irene Demo ${stamp}`, nif: '54362315K', email },
+      accept_terms: true, url_ok: 'https://autoescuela.example/ok', url_ko: 'https://autoescuela.example/ko',
+    });
+    const paid = await bankNotifies(host.base, notifyUrl, placed.order, '111222');
+    let runs = { items: [] };
+    for (let i = 0; i < 50 && !runs.items.some((r) => r.ok); i += 1) {
+      runs = await api(page, 'GET', `product/process/runs?product_id=${trial.id}`);
+      if (!runs.items.some((r) => r.ok)) await page.waitForTimeout(100);
+    }
+    assert(runs.items[0]?.detail === 'Cliente en modo demostración', `the trial's run: ${JSON.stringify(runs.items)}`);
+    // The director sees her mode on the order.
+    await page.goto(`${host.base}/web/orders/${paid.data.id}`);
+    await page.getByTestId('buyer-status').filter({ hasText: 'Demostración' }).waitFor();
+
+    const customerContext = await launchChromium();
+    try {
+      const customer = customerContext.pages()[0] ?? (await customerContext.newPage());
+      const errors = [];
+      customer.on('pageerror', (error) => errors.push(error.message));
+      const posted = [];
+      await customer.route(/^https:\/\/sis(-t)?\.redsys\.es/, async (route) => {
+        posted.push(new URLSearchParams(route.request().postData() ?? ''));
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
+      });
+      await customerSignsIn(customer, host, key, email);
+      await customer.getByTestId('customer-status').filter({ hasText: 'Cuenta de demostración' }).waitFor();
+      await customer.screenshot({ path: join(artifacts, '153-web-customer-demo.png'), fullPage: true });
+      // The renewal is refused on its line; nothing goes to the bank.
+      const buyRenewal = async () => {
+        await customer.goto(`${host.base}/layout/contact/order/create?product=${renewal.id}`);
+        const form = customer.getByRole('form', { name: 'Datos del pedido' });
+        await form.getByTestId('line-name').filter({ hasText: `Renovación test ${stamp}` }).waitFor();
+        await form.getByLabel('Acepto las condiciones de compra').check();
+        await form.getByRole('button', { name: /^Pagar / }).click();
+        return form;
+      };
+      const form = await buyRenewal();
+      await form.getByText('Su cuenta es de demostración: puede comprar una matrícula, pero no renovar ni ampliar').first().waitFor();
+      assert(posted.length === 0, 'a demo customer was sent to the bank for a renewal');
+
+      // The director enrols her by hand (she signed up at the office): now she may renew.
+      const mode = page.getByRole('form', { name: 'Cambiar el modo del cliente' });
+      await mode.getByRole('combobox', { name: /^Modo del cliente/ }).selectOption({ label: 'Matriculado' });
+      await mode.getByRole('button', { name: 'Guardar el modo' }).click();
+      await page.getByText('Modo del cliente: Matriculado').first().waitFor();
+      await page.getByTestId('buyer-status').filter({ hasText: 'Matriculado' }).waitFor();
+      await buyRenewal();
+      await customer.getByRole('heading', { name: 'Banco' }).waitFor();
+      assert(posted.length === 1, `the renewal's form for the bank: ${posted.map(String)}`);
       assert(errors.length === 0, `errors in the customer area: ${errors.join(' | ')}`);
     } finally {
       await customerContext.close();

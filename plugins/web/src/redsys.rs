@@ -7,7 +7,7 @@
 //! HMAC-SHA256 of the base64 merchant parameters under that key, base64 (URL-safe in the
 //! bank's notifications).
 
-use base64::engine::general_purpose::{STANDARD, URL_SAFE};
+use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use des::cipher::generic_array::GenericArray;
 use des::cipher::{BlockEncrypt, KeyInit};
@@ -81,8 +81,14 @@ pub fn decode_parameters(parameters: &str) -> Option<serde_json::Map<String, Val
 }
 
 fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    use base64::alphabet;
+    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+    // Padded or not: the bank's URL-safe texts come either way.
+    const LENIENT: GeneralPurposeConfig = GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
+    const STANDARD_ANY: GeneralPurpose = GeneralPurpose::new(&alphabet::STANDARD, LENIENT);
+    const URL_SAFE_ANY: GeneralPurpose = GeneralPurpose::new(&alphabet::URL_SAFE, LENIENT);
     let text = text.trim();
-    STANDARD.decode(text).or_else(|_| URL_SAFE.decode(text)).ok()
+    STANDARD_ANY.decode(text).or_else(|_| URL_SAFE_ANY.decode(text)).ok()
 }
 
 /// A response code (`Ds_Response`) from 0000 to 0099 is an authorised payment.
@@ -122,6 +128,11 @@ mod tests {
         assert!(!verify(&key, "000007k3q9zx", &encode_parameters(&serde_json::Map::new()), &signed));
         assert!(!verify(&key, "000007k3q9zx", &parameters, "not base64!"));
         assert_eq!(decode_parameters(&parameters).unwrap()["DS_MERCHANT_AMOUNT"], "60000");
+        // Padded or not.
+        let unpadded = parameters.trim_end_matches('=').replace('+', "-").replace('/', "_");
+        assert!(unpadded.len() < parameters.len(), "the test needs a padded text: {parameters}");
+        assert_eq!(decode_parameters(&unpadded).unwrap()["DS_MERCHANT_AMOUNT"], "60000");
+        assert!(verify(&key, "000007k3q9zx", &parameters, signed.trim_end_matches('=')));
     }
 
     #[test]
