@@ -726,3 +726,73 @@ async fn a_sale_gives_practical_classes_modes_and_repetitions() {
     assert_eq!(assert_ok(&cleared)["status"], Value::Null, "{cleared}");
     assert_ok(&storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(renewal, 1)).await);
 }
+
+/// The shop's legal texts: written and versioned by the staff, read by the site in force, taken
+/// down; an order keeps the version of the conditions its customer accepted.
+#[tokio::test]
+async fn the_shop_publishes_its_legal_texts_and_orders_keep_the_accepted_conditions() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    for plugin in ["contacts", "products", "web"] {
+        install(&app, &provider, plugin, &[school]).await;
+    }
+    let director = app.director().await;
+    let key = assert_ok(&app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    // Nothing published yet.
+    assert_eq!(assert_ok(&storefront_get(&app, "web/api/legal/read", Some(&key)).await), &json!([]));
+    assert_eq!(error_code(&storefront_get(&app, "web/api/legal/read?kind=terms", Some(&key)).await), "NOT-FOUND-000");
+    assert_eq!(error_code(&storefront_get(&app, "web/api/legal/read", None).await), "SESSION-000");
+    let texts = app.get("web/legal/read", Some(&director), &[]).await;
+    let kinds: Vec<(&str, bool)> = assert_ok(&texts)["texts"].as_array().unwrap().iter().map(|t| (t["kind"].as_str().unwrap(), t["current"].is_null())).collect();
+    assert_eq!(kinds, [("legal_notice", true), ("privacy", true), ("cookies", true), ("terms", true)]);
+
+    // Refusals change nothing.
+    let bad = app.post("web/legal/update", Some(&director), json!({ "kind": "contrato", "title": "", "body": "Texto" })).await;
+    let fields: Vec<&str> = bad["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
+    assert_eq!(fields, ["kind", "title"], "{bad}");
+    let empty = app.post("web/legal/update", Some(&director), json!({ "kind": "terms", "title": "Condiciones", "body": "  " })).await;
+    assert_eq!(empty["error"][0]["data"]["field"], "body", "{empty}");
+    let long = app.post("web/legal/update", Some(&director), json!({ "kind": "terms", "title": "x".repeat(201), "body": "Texto" })).await;
+    assert_eq!(long["error"][0]["data"]["field"], "title", "{long}");
+
+    // Two versions of the conditions; the same text again is no new version.
+    let first = app.post("web/legal/update", Some(&director), json!({ "kind": "terms", "title": "Condiciones de compra", "body": "1. El curso se paga por adelantado." })).await;
+    assert_eq!((assert_ok(&first)["version"].as_i64(), first["data"]["name"].as_str()), (Some(1), Some("Condiciones de compra")), "{first}");
+    let second = app
+        .post("web/legal/update", Some(&director), json!({ "kind": "terms", "title": "Condiciones de compra", "body": "1. El curso se paga por adelantado.\n\n2. Desistimiento en 14 días." }))
+        .await;
+    assert_eq!(assert_ok(&second)["version"], 2, "{second}");
+    let same = app
+        .post("web/legal/update", Some(&director), json!({ "kind": "terms", "title": "Condiciones de compra", "body": "1. El curso se paga por adelantado.\n\n2. Desistimiento en 14 días." }))
+        .await;
+    assert_eq!(error_code(&same), "CONFLICT-000", "{same}");
+    assert_ok(&app.post("web/legal/update", Some(&director), json!({ "kind": "privacy", "title": "Privacidad", "body": "Responsable: Autoescuela Demo S.L." })).await);
+    let site = storefront_get(&app, "web/api/legal/read", Some(&key)).await;
+    let shown: Vec<(&str, i64)> = assert_ok(&site).as_array().unwrap().iter().map(|t| (t["kind"].as_str().unwrap(), t["version"].as_i64().unwrap())).collect();
+    assert_eq!(shown, [("privacy", 1), ("terms", 2)], "{site}");
+    assert!(site["data"][0].get("user_id").is_none(), "the site is not told who wrote it: {site}");
+    let terms = storefront_get(&app, "web/api/legal/read?kind=terms", Some(&key)).await;
+    assert!(assert_ok(&terms)["body"].as_str().unwrap().contains("Desistimiento"), "{terms}");
+    let history = app.get("web/legal/read", Some(&director), &[("kind", "terms")]).await;
+    let versions: Vec<i64> = assert_ok(&history)["versions"].as_array().unwrap().iter().map(|v| v["version"].as_i64().unwrap()).collect();
+    assert_eq!(versions, [2, 1], "{history}");
+
+    // An order keeps the version its customer accepted.
+    let course = assert_ok(&app.post("product/create", Some(&director), json!({ "name": "Permiso B", "price": 1000, "tax_rate": 2100, "status": "published" })).await)["id"].clone();
+    assert_ok(&app.post("web/payments/gateway/update", Some(&director), json!({ "merchant_code": MERCHANT_CODE, "key": MERCHANT_KEY })).await);
+    let body = json!({ "lines": [{ "product_id": course, "quantity": 1 }], "payment_method": "card", "customer": customer(), "accept_terms": true,
+                       "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" });
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, body.clone()).await;
+    assert_eq!(assert_ok(&placed)["order"]["terms_version"], 2, "{placed}");
+    // Taken down: the site no longer shows it, and an order then keeps none.
+    let down = app.post("web/legal/update", Some(&director), json!({ "kind": "terms", "title": "", "body": "" })).await;
+    assert_eq!((assert_ok(&down)["version"].as_i64(), down["data"]["body"].as_str()), (Some(3), Some("")), "{down}");
+    assert_eq!(error_code(&storefront_get(&app, "web/api/legal/read?kind=terms", Some(&key)).await), "NOT-FOUND-000");
+    let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, body).await;
+    assert_eq!(assert_ok(&placed)["order"]["terms_version"], Value::Null, "{placed}");
+    // A teacher without the shop's permission can neither read nor write them.
+    let teacher = app.teacher().await;
+    assert_eq!(error_code(&app.post("web/legal/update", Some(&teacher), json!({ "kind": "terms", "title": "X", "body": "Y" })).await), "PERMISSION-000");
+    assert_eq!(error_code(&app.get("web/legal/read", Some(&teacher), &[]).await), "PERMISSION-000");
+}

@@ -5,6 +5,7 @@
 
 mod customer;
 mod gateway;
+mod legal;
 mod order;
 pub mod redsys;
 mod status;
@@ -31,9 +32,12 @@ impl Plugin for Web {
             .get("web/sales/billing/read", gateway::sales_read)
             .post("web/sales/billing/update", gateway::sales_update)
             .post("web/customer/status", status::update)
+            .get("web/legal/read", legal::read)
+            .post("web/legal/update", legal::update)
             .get("web/api/payments/tpv/read", gateway::storefront_methods)
             .get("web/api/product/read/{id}", |ctx, req| order::storefront_product(ctx, req.param("id")?))
             .get("web/api/taxes/read", order::storefront_taxes)
+            .get("web/api/legal/read", legal::storefront)
             .post("web/api/ecommerce/preorder", order::preorder)
             // The customer area.
             .post("web/api/user/access", customer::access)
@@ -80,6 +84,7 @@ impl Plugin for Web {
             .add::<order::IdBody>("web_id")
             .add::<gateway::SalesBillingUpdate>("web_sales_billing")
             .add::<status::StatusBody>("web_customer_status")
+            .add::<legal::LegalUpdate>("web_legal_update")
             .add::<Order>("web_order")
             .add::<AccessBody>("web_customer_access")
             .add::<CustomerUser>("web_customer_user");

@@ -101,6 +101,8 @@ pub struct Order {
     pub invoice_number: String,
     /// The customer's contact, when a signed-in customer placed it (the customer area).
     pub contact_id: Option<i64>,
+    /// The version of the conditions of sale the customer accepted (none when the shop had none).
+    pub terms_version: Option<i64>,
 }
 
 impl Resource for Order {
@@ -415,6 +417,7 @@ pub fn preorder(ctx: &Ctx, req: &Req) -> Result<Value> {
         url_ok,
         url_ko,
         contact_id,
+        terms_version: crate::legal::terms_version(ctx)?,
         ..Order::default()
     };
     order.set_status(UNPAID);
