@@ -796,3 +796,51 @@ async fn the_shop_publishes_its_legal_texts_and_orders_keep_the_accepted_conditi
     assert_eq!(error_code(&app.post("web/legal/update", Some(&teacher), json!({ "kind": "terms", "title": "X", "body": "Y" })).await), "PERMISSION-000");
     assert_eq!(error_code(&app.get("web/legal/read", Some(&teacher), &[]).await), "PERMISSION-000");
 }
+
+/// A poster of a product: what goes on it, its QR code opening the product's order page in the
+/// customer area once the shop has a web-api key, and the school's design kept.
+#[tokio::test]
+async fn a_poster_carries_the_product_and_a_qr_code_to_its_order_page() {
+    let app = app_with_plugins().await;
+    let provider = app.provider().await;
+    let school = app.demo.school_business_id;
+    for plugin in ["contacts", "products", "web"] {
+        install(&app, &provider, plugin, &[school]).await;
+    }
+    let director = app.director().await;
+    let course = assert_ok(&app.post("product/create", Some(&director), json!({ "name": "Permiso B", "price": 50000, "tax_rate": 2100, "status": "published" })).await)["id"]
+        .as_i64()
+        .unwrap();
+    let hidden = assert_ok(&app.post("product/create", Some(&director), json!({ "name": "Interno", "price": 100, "tax_rate": 2100, "status": "hidden" })).await)["id"]
+        .as_i64()
+        .unwrap();
+    let data = app.get("marketing/poster/data", Some(&director), &[]).await;
+    let names: Vec<&str> = assert_ok(&data)["products"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Permiso B"], "{data}");
+    assert_eq!((data["data"]["product"].clone(), data["data"]["design"]["color"].as_str()), (Value::Null, Some("#009EF7")), "{data}");
+    // Without a web-api key there is no address to put in a QR code.
+    let poster = app.get("marketing/poster/data", Some(&director), &[("product_id", &course.to_string())]).await;
+    assert_eq!((assert_ok(&poster)["product"]["total"].as_i64(), poster["data"]["shop_url"].clone(), poster["data"]["qr_svg"].clone()), (Some(60500), Value::Null, Value::Null), "{poster}");
+    let key = assert_ok(&app.post("web/apis/update", Some(&director), json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    let poster = app.get("marketing/poster/data", Some(&director), &[("product_id", &course.to_string())]).await;
+    let url = assert_ok(&poster)["shop_url"].as_str().unwrap().to_string();
+    assert!(url.ends_with(&format!("/layout/contact/order/create?key={key}&product={course}")), "{url}");
+    assert!(poster["data"]["qr_svg"].as_str().unwrap().starts_with("<?xml") || poster["data"]["qr_svg"].as_str().unwrap().contains("<svg"), "{poster}");
+    // The key in the address opens the product to order in the customer area.
+    let product = storefront_get(&app, &format!("web/api/product/read/{course}"), Some(&key)).await;
+    assert_eq!(assert_ok(&product)["name"], "Permiso B");
+    // A product not on sale has no poster.
+    let refused = app.get("marketing/poster/data", Some(&director), &[("product_id", &hidden.to_string())]).await;
+    assert_eq!(error_code(&refused), "CONFLICT-000", "{refused}");
+    // The design: checked, kept.
+    let bad = app.post("marketing/poster/update", Some(&director), json!({ "headline": "x".repeat(81), "contact": "", "color": "azul" })).await;
+    let fields: Vec<&str> = bad["error"].as_array().unwrap().iter().filter_map(|e| e["data"]["field"].as_str()).collect();
+    assert_eq!(fields, ["headline", "color"], "{bad}");
+    let saved = app.post("marketing/poster/update", Some(&director), json!({ "headline": "¡Sácate el carné!", "contact": "Calle Mayor 1 · 912 345 678", "color": "#c0392b" })).await;
+    assert_eq!(assert_ok(&saved)["color"], "#c0392b");
+    let data = app.get("marketing/poster/data", Some(&director), &[]).await;
+    assert_eq!(assert_ok(&data)["design"]["headline"], "¡Sácate el carné!");
+    // Without the products permission, no poster.
+    let teacher = app.teacher().await;
+    assert_eq!(error_code(&app.get("marketing/poster/data", Some(&teacher), &[]).await), "PERMISSION-000");
+}

@@ -4,6 +4,7 @@
 //! README.md for the calls.
 
 mod category;
+mod poster;
 mod process;
 mod product;
 
@@ -54,6 +55,8 @@ impl Plugin for Products {
             .post("product/delete", product::delete)
             .post("product/state", product::state)
             .post("product/pricing/clone", product::clone_pricing)
+            .get("marketing/poster/data", poster::data)
+            .post("marketing/poster/update", poster::update)
             .get("product/read", product::list)
             .get("product/read/{id}", |ctx, req| product::detail(ctx, req.param("id")?))
             .get("product/taxes", product::taxes)
@@ -96,6 +99,7 @@ impl Plugin for Products {
             .resource::<Category>()
             .resource::<Product>()
             .add::<IdBody>("products_id")
+            .add::<poster::Design>("products_poster")
             .add::<category::StateBody>("products_state")
             .add::<product::CloneBody>("product_pricing_clone")
             .add::<process::RetryBody>("product_process_retry");

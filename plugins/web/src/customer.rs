@@ -28,6 +28,13 @@ Para entrar en su área de cliente, donde verá sus pedidos y sus contratos, abr
 {{ public_url }}/layout/contact/dashboard?key={{ key }}&token={{ token }}\n\n\
 El enlace es personal y vale {{ days }} días. Si no ha pedido entrar, puede ignorar este correo.\n";
 
+/// The address of a product's order page in the customer area, as a poster's QR code or the
+/// school's site links it.
+pub fn order_page_url(key: &str, product_id: i64) -> String {
+    // The key is a link reference: URL-safe as it is (as in the notification address).
+    format!("{}/layout/contact/order/create?key={key}&product={product_id}", host::public_url())
+}
+
 /// `POST web/api/user/access`.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(default)]

@@ -61,6 +61,17 @@ impl Plugin for Web {
                 value["contact_id"] = json!(body.contact_id);
                 serde_json::to_string(&value).map_err(|e| e.to_string())
             }
+            // The products plugin's posters: the address of a product's order page in the
+            // customer area (with the web-api key), null without a key.
+            "web.order_link" => {
+                #[derive(Deserialize)]
+                struct Args {
+                    product_id: i64,
+                }
+                let args: Args = serde_json::from_str(args_json).map_err(|e| e.to_string())?;
+                let url = Apis::load().webapi_key.map(|key| customer::order_page_url(&key, args.product_id));
+                serde_json::to_string(&json!({ "url": url })).map_err(|e| e.to_string())
+            }
             other => Err(format!("unknown function `{other}`")),
         }
     }
