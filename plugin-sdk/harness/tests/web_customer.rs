@@ -206,3 +206,18 @@ async fn a_customer_sees_her_courses_in_her_area() {
     assert_eq!((courses[0]["status"].as_str(), &courses[0]["url"]), (Some("inactive"), &Value::Null));
     assert_eq!(code(&h.get_as(&key, "web/api/user/formative", &[]).await), "SESSION-000");
 }
+
+/// A customer who was ordering (a poster's QR code opens the order page) gets a sign-in link back
+/// to that page; a page outside the area is refused and nothing is mailed.
+#[tokio::test]
+async fn a_sign_in_link_brings_the_customer_back_to_her_order() {
+    let h = Harness::start_with(&["plugins/contacts".as_ref(), "plugins/web".as_ref()]).await.unwrap();
+    let key = ok(&h.post("web/apis/update", json!({ "rotate_webapi_key": true })).await)["webapi_key"].as_str().unwrap().to_string();
+    ok(&h.post("contact/create", json!({ "type": "P", "first_name": "Lucía", "last_name": "Pérez", "fiscal_code": "54362315K", "email": "lucia@example.com" })).await);
+    let outside = h.post_as(&key, "web/api/user/access", json!({ "email": "lucia@example.com", "next": "https://otro.example/robo" })).await;
+    assert_eq!(fields(&outside), ["next"]);
+    assert!(h.outbox().is_empty());
+    ok(&h.post_as(&key, "web/api/user/access", json!({ "email": "lucia@example.com", "next": "/layout/contact/order/create?product=7" })).await);
+    let mail = mail_text(h.outbox().last().expect("the access mail"));
+    assert!(mail.contains(&format!("/layout/contact/order/create?product=7&key={key}&token=")), "{mail}");
+}

@@ -25,7 +25,7 @@ const AGREEMENTS_SERVICE: &str = "agreement";
 const ACCESS_SUBJECT: &str = "Acceso a su área de cliente";
 const ACCESS_BODY: &str = "Hola {{ name }}:\n\n\
 Para entrar en su área de cliente, donde verá sus pedidos y sus contratos, abra este enlace:\n\n\
-{{ public_url }}/layout/contact/dashboard?key={{ key }}&token={{ token }}\n\n\
+{{ public_url }}{{ page }}key={{ key }}&token={{ token }}\n\n\
 El enlace es personal y vale {{ days }} días. Si no ha pedido entrar, puede ignorar este correo.\n";
 
 /// The address of a product's order page in the customer area, as a poster's QR code or the
@@ -41,6 +41,38 @@ pub fn order_page_url(key: &str, product_id: i64) -> String {
 pub struct AccessBody {
     /// The customer's e-mail, as the school has it.
     pub email: String,
+    /// The area's page the link opens (`/layout/contact/order/create?product=7`: the customer
+    /// was ordering); the dashboard when empty. Only the area's pages, with `product` ids.
+    pub next: String,
+}
+
+/// The area's pages a sign-in link may open.
+const AREA_PAGES: &[&str] = &["/layout/contact/dashboard", "/layout/contact/account", "/layout/contact/orders", "/layout/contact/order/create", "/layout/contact/agreements"];
+
+/// The start of the access link's address after the public URL: the page asked for and its
+/// `product` ids, ready for the key and token (`/layout/contact/order/create?product=7&`).
+pub fn link_page(next: &str) -> Result<String> {
+    let next = next.trim();
+    if next.is_empty() {
+        return Ok(format!("{}?", AREA_PAGES[0]));
+    }
+    let refused = || Error::invalid_field("next", "La página no es del área de cliente");
+    let (path, query) = next.split_once('?').unwrap_or((next, ""));
+    if !AREA_PAGES.contains(&path) {
+        return Err(refused());
+    }
+    let mut page = format!("{path}?");
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        match pair.split_once('=') {
+            Some(("product", id)) if !id.is_empty() && id.len() <= 15 && id.bytes().all(|b| b.is_ascii_digit()) => {
+                page.push_str(&format!("product={id}&"));
+            }
+            // The key and the token are the link's own.
+            Some(("key" | "token", _)) => {}
+            _ => return Err(refused()),
+        }
+    }
+    Ok(page)
 }
 
 /// A customer as their own area shows them: their contact's id, and the contact's name, fiscal
@@ -61,6 +93,7 @@ pub fn access(ctx: &Ctx, req: &Req) -> Result<Value> {
         return Err(Error::required("email"));
     }
     let email = validate::email("email", &body.email)?;
+    let page = link_page(&body.next)?;
     let key = Apis::load().webapi_key.ok_or_else(|| Error::conflict("La tienda no tiene clave de la API web"))?;
     let contact: Option<i64> = contacts("contact.by_email", &json!({ "email": email }))?;
     let Some(contact_id) = contact else { return Ok(json!({ "sent": true })) };
@@ -73,7 +106,7 @@ pub fn access(ctx: &Ctx, req: &Req) -> Result<Value> {
         "INSERT INTO web_customer_session (business_id, reference, contact_id, created_at) VALUES ($1, $2, $3, $4)",
         &params![ctx.business_id, reference.as_str(), contact_id, host::now()],
     )?;
-    let context = json!({ "name": user.details.name, "key": key, "token": reference, "days": SESSION_DAYS });
+    let context = json!({ "name": user.details.name, "page": page, "key": key, "token": reference, "days": SESSION_DAYS });
     mail::send(&[email], ACCESS_SUBJECT, ACCESS_BODY, &context, &[])
         .map_err(|e| Error::conflict(format!("No se ha podido enviar el correo: {}", e.details)))?;
     Ok(json!({ "sent": true }))
@@ -281,4 +314,20 @@ pub fn logout(ctx: &Ctx, _req: &Req) -> Result<Value> {
         &params![ctx.business_id, session.reference.as_str()],
     )?;
     Ok(json!({}))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sign_in_link_opens_only_the_areas_pages() {
+        assert_eq!(link_page("").unwrap(), "/layout/contact/dashboard?");
+        assert_eq!(link_page(" /layout/contact/orders ").unwrap(), "/layout/contact/orders?");
+        assert_eq!(link_page("/layout/contact/order/create?product=7&product=12").unwrap(), "/layout/contact/order/create?product=7&product=12&");
+        assert_eq!(link_page("/layout/contact/order/create?key=abc&product=7&token=x").unwrap(), "/layout/contact/order/create?product=7&");
+        for bad in ["https://evil.example/", "//evil.example", "/dashboard", "/layout/contact/order/create?product=7x", "/layout/contact/orders?next=/x", "/layout/contact/../admin"] {
+            assert!(link_page(bad).is_err(), "{bad}");
+        }
+    }
 }
