@@ -83,6 +83,8 @@ export interface Order {
   invoice_id: number | null;
   /** Its number (`F2026-0001`); empty while there is none. */
   invoice_number: string;
+  /** The version of the conditions of sale the customer accepted (null when the shop had none in force). */
+  terms_version?: number | null;
   /** Only in the staff's read of one order: who bought it and their mode in the shop. */
   buyer?: OrderBuyer;
 }
@@ -182,6 +184,45 @@ export interface BillingSeries {
   [field: string]: unknown;
 }
 
+/** The shop's legal texts (README "Legal texts"), in the order the screens show them. */
+export type LegalKind = 'legal_notice' | 'privacy' | 'cookies' | 'terms';
+
+/**
+ * One version of a legal text: the newest of each kind is in force. Its body is plain text,
+ * paragraphs by blank lines; an empty body took the text down from the site.
+ */
+export interface LegalText {
+  kind: LegalKind;
+  /** The host's Spanish name of the kind ("Aviso legal"…). */
+  name: string;
+  version: number;
+  title: string;
+  body: string;
+  /** Who wrote it (staff answers only). */
+  user_id?: number | null;
+  created_at: string;
+}
+
+/** A kind with its text in force (its newest version; null when never written). */
+export interface LegalKindText {
+  kind: LegalKind;
+  name: string;
+  current: LegalText | null;
+}
+
+/** `GET web/legal/read`: the four kinds; with `?kind=`, also that kind's versions, newest first (the last 50). */
+export interface LegalTexts {
+  texts: LegalKindText[];
+  versions?: LegalText[];
+}
+
+/** `POST web/legal/update`: a new version, in force from now (an empty body takes the text down). */
+export interface LegalUpdate {
+  kind: LegalKind;
+  title: string;
+  body: string;
+}
+
 export function webApi(api: ApiClient) {
   return {
     orders: {
@@ -208,6 +249,14 @@ export function webApi(api: ApiClient) {
     apis: {
       read: () => api.get<Apis>('web/apis/read'),
       update: (body: ApisUpdate) => api.post<Apis>('web/apis/update', body),
+    },
+    legal: {
+      /** Every kind with its text in force. */
+      read: () => api.get<LegalTexts>('web/legal/read'),
+      /** The same, with the versions of `kind`. */
+      versions: (kind: LegalKind) => api.get<LegalTexts>('web/legal/read', { kind }),
+      /** Answers the version saved; the same title and body as the one in force is `CONFLICT-000`. */
+      update: (body: LegalUpdate) => api.post<LegalText>('web/legal/update', body),
     },
   };
 }
@@ -319,6 +368,12 @@ export interface StorefrontMethods {
   environment: Environment;
   methods: PaymentMethod[];
 }
+
+/**
+ * A legal text the school publishes (`GET web/api/legal/read`: those in force and not taken
+ * down, in the kinds' order; `?kind=` just that one, `NOT-FOUND-000` when it has none).
+ */
+export type StorefrontLegalText = Omit<LegalText, 'user_id'>;
 
 /** `POST web/api/ecommerce/preorder`. */
 export interface PreorderBody {

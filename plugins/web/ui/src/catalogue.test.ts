@@ -7,7 +7,7 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { AGREEMENT_STATUSES, COURSE_STATUSES, COURSE_TONE, CUSTOMER_PATHS, CUSTOMER_SCREENS, CUSTOMER_STATUSES, ENVIRONMENTS, KEY_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
+import { AGREEMENT_STATUSES, COURSE_STATUSES, COURSE_TONE, CUSTOMER_PATHS, CUSTOMER_SCREENS, CUSTOMER_STATUSES, ENVIRONMENTS, FOOTER_LEGAL_KINDS, KEY_KINDS, LEGAL_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
 import web from './module';
 
 const src = dirname(fileURLToPath(import.meta.url));
@@ -22,7 +22,7 @@ const pathsOf = (toml: string, name: string) => {
 const declared = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 describe('the web remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, four staff routes behind the web permission and the public customer area', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, five staff routes behind the web permission and the public customer area', () => {
     expect(isVolanteModule(web)).toBe(true);
     expect(web.id).toBe('web');
     expect(web.namespace).toBe('web');
@@ -33,6 +33,7 @@ describe('the web remote', () => {
       ['/web/apis', 'web'],
       ['/web/orders', 'web'],
       ['/web/orders/:order_id', 'web'],
+      ['/web/info', 'web'],
       // the customer area: public screens, no permission (the storefront's key and the customer's token)
       ['/layout/contact/dashboard', null],
       ['/layout/contact/account', null],
@@ -52,11 +53,11 @@ describe('the web remote', () => {
     // the public routes are the ones without a permission, each also one of the routes
     expect(web.routes.filter((r) => !r.permission).map((r) => declared(r.path))).toEqual(pathsOf(ui, 'public_routes'));
     const labels = [...manifest.matchAll(/label = "web:([\w.]+)"/g)].map((m) => m[1]);
-    expect(labels).toEqual(['menu.orders', 'menu.payments', 'menu.apis']);
-    expect(labels.map(lookup)).toEqual(['Pedidos', 'Pasarela de pago', 'Claves y API']);
+    expect(labels).toEqual(['menu.orders', 'menu.payments', 'menu.info', 'menu.apis']);
+    expect(labels.map(lookup)).toEqual(['Pedidos', 'Pasarela de pago', 'Textos legales', 'Claves y API']);
     // no menu entry for the customer area
     const paths = [...ui.slice(ui.indexOf('[[ui.menu]]')).matchAll(/^path = "([^"]+)"/gm)].map((m) => m[1]);
-    expect(paths).toEqual(['/web/orders', '/web/payments', '/web/apis']);
+    expect(paths).toEqual(['/web/orders', '/web/payments', '/web/info', '/web/apis']);
     for (const path of paths) expect(web.routes.some((r) => r.path === path && r.permission === 'web')).toBe(true);
   });
 
@@ -80,6 +81,9 @@ describe('the web remote', () => {
       'customer.dashboard.courses.status': COURSE_STATUSES,
       'customer.nav': CUSTOMER_SCREENS,
       customerStatus: CUSTOMER_STATUSES,
+      'legal.kinds': LEGAL_KINDS,
+      'legal.state': ['published', 'withdrawn', 'unwritten'],
+      'customer.legal.links': FOOTER_LEGAL_KINDS,
     };
     const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`).filter((key) => !hasMessage(es, key)));
     expect(missing).toEqual([]);
@@ -95,5 +99,8 @@ describe('the web remote', () => {
     expect(hasMessage(es, 'customer.order.unavailable')).toBe(true);
     // a customer's mode in the shop, as the web plugin names them (status.rs), and none
     expect([...CUSTOMER_STATUSES, 'none'].map((s) => lookup(`customerStatus.${s}`))).toEqual(['Demostración', 'Matriculado', 'Sin modo (compra como matriculado)']);
+    // the legal texts as the web plugin names them (legal.rs KINDS), and the footer's short names
+    expect(LEGAL_KINDS.map((k) => lookup(`legal.kinds.${k}`))).toEqual(['Aviso legal', 'Política de privacidad', 'Política de cookies', 'Condiciones de compra']);
+    expect(FOOTER_LEGAL_KINDS.map((k) => lookup(`customer.legal.links.${k}`))).toEqual(['Aviso legal', 'Privacidad', 'Cookies']);
   });
 });

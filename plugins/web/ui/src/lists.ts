@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens show
  * them. Their Spanish names are in the catalogue (`state.1`, `method.card`, `kinds.maps`…).
  */
-import type { AgreementStatus, CourseStatus, CustomerStatus, Environment, KeyKind, OrderState, PaymentMethod } from './api';
+import type { AgreementStatus, CourseStatus, CustomerStatus, Environment, KeyKind, LegalKind, OrderState, PaymentMethod } from './api';
 
 /** The plugin's one permission: every staff call needs it, reading and writing. */
 export const PERMISSION = 'web';
@@ -24,6 +24,22 @@ export const MERCHANT_CODE = /^\d{9}$/;
 export const TERMINAL = /^\d{1,3}$/;
 
 export const orderPath = (id: number) => `/web/orders/${id}`;
+
+/** The staff's page of the shop's legal texts (the menu's "Textos legales"). */
+export const LEGAL_PATH = '/web/info';
+
+/** The legal texts (README "Legal texts"), in the order the host answers them and the screens show them. */
+export const LEGAL_KINDS: LegalKind[] = ['legal_notice', 'privacy', 'cookies', 'terms'];
+
+/** The texts the customer area's footer links to (the conditions of sale are read when ordering). */
+export const FOOTER_LEGAL_KINDS: LegalKind[] = ['legal_notice', 'privacy', 'cookies'];
+
+/** A legal text's title and body, at most (`web/legal/update`). */
+export const MAX_LEGAL_TITLE = 200;
+export const MAX_LEGAL_BODY = 100_000;
+
+/** How much of a text's body its card shows (characters, cut at a word). */
+export const LEGAL_PREVIEW = 400;
 
 /** A customer's modes in the shop (`web/customer/status`; none: buys as an enrolled one). */
 export const CUSTOMER_STATUSES: CustomerStatus[] = ['demo', 'enrolled'];

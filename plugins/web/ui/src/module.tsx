@@ -3,13 +3,14 @@
 import { lazy } from 'react';
 import { defineModule } from '@volante/plugin-ui';
 import { NAMESPACE, resources } from './i18n';
-import { CUSTOMER_PATHS, PERMISSION } from './lists';
+import { CUSTOMER_PATHS, LEGAL_PATH, PERMISSION } from './lists';
 import './web.css';
 
 const GatewayPage = lazy(() => import('./pages/GatewayPage'));
 const ApisPage = lazy(() => import('./pages/ApisPage'));
 const OrderListPage = lazy(() => import('./pages/OrderListPage'));
 const OrderViewPage = lazy(() => import('./pages/OrderViewPage'));
+const LegalPage = lazy(() => import('./pages/LegalPage'));
 const CustomerDashboardPage = lazy(() => import('./pages/CustomerDashboardPage'));
 const CustomerAccountPage = lazy(() => import('./pages/CustomerAccountPage'));
 const CustomerOrdersPage = lazy(() => import('./pages/CustomerOrdersPage'));
@@ -17,7 +18,7 @@ const CustomerOrderCreatePage = lazy(() => import('./pages/CustomerOrderCreatePa
 const CustomerAgreementsPage = lazy(() => import('./pages/CustomerAgreementsPage'));
 
 /**
- * Nine routes (plugin.toml [ui] routes). The staff's four, behind the `web` permission: every
+ * Ten routes (plugin.toml [ui] routes). The staff's five, behind the `web` permission: every
  * staff call needs it, reading too. The pages still ask the session (`useSession().can`) before
  * offering what writes, as the other plugins do; the host checks again. And the customer area's
  * five, public (`[ui] public_routes`: no session, no permission; the shell shows them in its public
@@ -32,6 +33,7 @@ const web = defineModule({
     { path: '/web/apis', Component: ApisPage, permission: PERMISSION },
     { path: '/web/orders', Component: OrderListPage, permission: PERMISSION },
     { path: '/web/orders/:order_id', Component: OrderViewPage, permission: PERMISSION },
+    { path: LEGAL_PATH, Component: LegalPage, permission: PERMISSION },
     { path: CUSTOMER_PATHS.dashboard, Component: CustomerDashboardPage },
     { path: CUSTOMER_PATHS.account, Component: CustomerAccountPage },
     { path: CUSTOMER_PATHS.orders, Component: CustomerOrdersPage },

@@ -3,6 +3,7 @@ import { NAMESPACE } from '../i18n';
 import type { CustomerCourse, CustomerMode, OrderState } from '../api';
 import { COURSE_TONE, CUSTOMER_STATUSES, STATE_TONE } from '../lists';
 import { formatDay } from '../customer/courses';
+import type { LegalState } from '../legal';
 
 const badge = (tone: string | undefined) => (tone === 'info' ? 'vk-badge web-badge--info' : tone ? `vk-badge vk-badge--${tone}` : 'vk-badge web-muted-badge');
 
@@ -55,6 +56,19 @@ export function CustomerModeBadge({ mode, testId = 'customer-mode' }: { mode: Cu
   return (
     <span className={badge(status === 'demo' ? 'warning' : status === 'enrolled' ? 'success' : undefined)} data-testid={testId} data-status={status ?? ''}>
       {label}
+    </span>
+  );
+}
+
+/** The tone of a legal text's state: in force is good, taken down warns, never written is muted. */
+const LEGAL_TONE: Record<LegalState, string | undefined> = { published: 'success', withdrawn: 'warning', unwritten: undefined };
+
+/** Where a legal text stands: "Publicado", "Retirado" (its newest version is empty), "Sin publicar" (never written). */
+export function LegalStateBadge({ state }: { state: LegalState }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <span className={badge(LEGAL_TONE[state])} data-testid="legal-state" data-state={state}>
+      {t(`legal.state.${state}`)}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import { useApi } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { CUSTOMER_PATHS, CUSTOMER_SCREENS } from '../lists';
 import { carriesCredentials, customerApi, customerStore, takeCredentials, type CustomerApi, type CustomerCredentials } from './session';
+import { LegalFooter } from './LegalFooter';
 
 /** The stored credentials, read again whenever they change (a purge re-renders the page). */
 export function useCustomerCredentials(): CustomerCredentials {
@@ -32,7 +33,8 @@ export interface CustomerAreaProps {
  * The frame of every customer-area page: it takes the `key` and `token` the address brings
  * (saved, then out of the address bar with a history replace), says the area is entered from the
  * school's web site when there is no key (and calls nothing), asks to sign in when the page needs
- * it, and above a signed-in page shows the area's navigation with "Cerrar sesión".
+ * it, and above a signed-in page shows the area's navigation with "Cerrar sesión". Under the page
+ * (the dashboard's access form, or a signed-in page), the footer with the school's legal texts.
  */
 export function CustomerArea({ requireSignIn = true, children }: CustomerAreaProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -75,6 +77,7 @@ export function CustomerArea({ requireSignIn = true, children }: CustomerAreaPro
     <div className="web-customer" data-testid="customer-area">
       {token && <CustomerNav api={api} />}
       {children({ api, signedIn: !!token })}
+      <LegalFooter api={api} />
     </div>
   );
 }

@@ -10,7 +10,7 @@
  * - `SESSION-001` on any of them purges the stored token, and the key too when no token was sent.
  */
 import { hasErrorCode, sessionInvalid, type ApiClient, type CallOptions } from '@volante/plugin-ui';
-import type { CustomerAgreement, CustomerCourse, CustomerData, CustomerUser, Order, PreorderAnswer, PreorderBody, StorefrontMethods, StorefrontProduct, ValkiriaLink } from '../api';
+import type { CustomerAgreement, CustomerCourse, CustomerData, CustomerUser, LegalKind, Order, PreorderAnswer, PreorderBody, StorefrontLegalText, StorefrontMethods, StorefrontProduct, ValkiriaLink } from '../api';
 
 export const CUSTOMER_STORAGE = {
   key: 'volante.customer.key',
@@ -151,6 +151,10 @@ export function customerApi(client: ApiClient, store: CustomerStore = customerSt
     product: (id: number) => call((o) => client.get<StorefrontProduct>(`web/api/product/read/${id}`, undefined, o)),
     methods: () => call((o) => client.get<StorefrontMethods>('web/api/payments/tpv/read', undefined, o)),
     preorder: (body: PreorderBody) => call((o) => client.post<PreorderAnswer>('web/api/ecommerce/preorder', body, o)),
+    /** The legal texts the school publishes, in the kinds' order (none: `[]`). Key only: they are public. */
+    legalTexts: () => call((o) => client.get<StorefrontLegalText[]>('web/api/legal/read', undefined, o), false),
+    /** One published legal text; `NOT-FOUND-000` when the school has none of that kind. Key only. */
+    legalText: (kind: LegalKind) => call((o) => client.get<StorefrontLegalText>('web/api/legal/read', { kind }, o), false),
     /** Ends the customer's sign-in: the token is purged whatever the host answers. */
     async logout(): Promise<void> {
       try {

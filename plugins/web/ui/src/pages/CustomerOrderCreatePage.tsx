@@ -26,6 +26,7 @@ import { CustomerArea } from '../customer/CustomerArea';
 import type { CustomerApi } from '../customer/session';
 import { looksLikeEmail, quantityOf } from '../customer/checks';
 import { postToBank } from '../customer/payment';
+import { LegalTextDialog } from '../components/LegalText';
 
 /** The products an address asks for (`?product=3&product=5`): whole positive ids, each once, in order. */
 export function productIds(search: string): number[] {
@@ -61,6 +62,8 @@ const notOnSale = (failure: unknown) => errorCodes(failure).some((code) => code.
  * payment methods (`payments/tpv/read`: Bizum only when offered) and each product
  * (`product/read/{id}`; one not on sale is left out, saying so). "Pagar el pedido" places it
  * (`POST web/api/ecommerce/preorder`) and posts the signed fields the answer carries to the bank.
+ * Beside "Acepto las condiciones de compra", "Leer las condiciones" opens the school's conditions
+ * of sale (`GET web/api/legal/read?kind=terms`), when it publishes them.
  */
 export default function CustomerOrderCreatePage() {
   return <CustomerArea>{({ api }) => <NewOrder api={api} />}</CustomerArea>;
@@ -300,7 +303,10 @@ function OrderForm({ api, setup }: { api: CustomerApi; setup: Setup }) {
           onChange={(notification_email) => set({ notification_email })}
         />
       </div>
-      <CheckField ctx={{ ...ctx, disabled }} field="accept_terms" label={t('customer.order.accept_terms')} checked={draft.accept_terms} onChange={(accept_terms) => set({ accept_terms })} />
+      <div className="web-terms">
+        <CheckField ctx={{ ...ctx, disabled }} field="accept_terms" label={t('customer.order.accept_terms')} checked={draft.accept_terms} onChange={(accept_terms) => set({ accept_terms })} />
+        <TermsReader api={api} />
+      </div>
       {leaving && (
         <p className="vk-alert vk-alert--info" role="status" data-testid="order-leaving">
           {t('customer.order.leaving')}
@@ -312,5 +318,27 @@ function OrderForm({ api, setup }: { api: CustomerApi; setup: Setup }) {
         </button>
       </FormActions>
     </form>
+  );
+}
+
+/**
+ * "Leer las condiciones": the conditions of sale the school publishes (`legal/read?kind=terms`),
+ * read in a window. No button while they are read, when the school has none (`NOT-FOUND-000`), or
+ * when they cannot be read: the order does not wait for them.
+ */
+function TermsReader({ api }: { api: CustomerApi }) {
+  const { t } = useTranslation(NAMESPACE);
+  const load = useCallback(() => api.legalText('terms'), [api]);
+  const loaded = useLoad(load);
+  const [open, setOpen] = useState(false);
+  const terms = loaded.data;
+  if (!terms?.body?.trim()) return null;
+  return (
+    <>
+      <button type="button" className="vk-btn vk-btn--light" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t('customer.order.readTerms')}
+      </button>
+      {open && <LegalTextDialog text={terms} onClose={() => setOpen(false)} testId="terms-dialog" />}
+    </>
   );
 }

@@ -27,7 +27,8 @@ import { CustomerModeBadge, OrderStateBadge, ResultBadge } from '../components/B
 
 /**
  * `/web/orders/:order_id` — one order (`GET web/ecommerce/order/read/{id}`): its head (reference,
- * state, dates, payment method, total), the customer with the buyer's mode in the shop ("Modo del
+ * state, dates, payment method, total, invoice, the version of the conditions of sale the
+ * customer accepted), the customer with the buyer's mode in the shop ("Modo del
  * cliente", changed with `POST web/customer/status` when the buyer is a client contact), the lines
  * with the order's total, the note left when it was configured and the log of the gateway's
  * notifications. A paid order (state 2)
@@ -85,6 +86,7 @@ export default function OrderViewPage() {
           <Fact label={t('order.fields.payment_method')}>{t(`method.${order.payment_method}`, { defaultValue: order.payment_method })}</Fact>
           <Fact label={t('order.fields.total')}>{formatEuros(order.total)}</Fact>
           {order.invoice_id != null && <Fact label={t('order.fields.invoice')}>{order.invoice_number || t('none')}</Fact>}
+          {order.terms_version != null && <Fact label={t('order.fields.terms')}>{t('order.termsVersion', { version: order.terms_version })}</Fact>}
         </dl>
         <div className="web-actions">
           <Link className="vk-btn vk-btn--light" to="/web/orders">

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeError, envelopeOk, mockApi, readError, writeError } from '@volante/plugin-ui/testing';
-import { renderModule, storeCustomer, storedCustomer } from '../test/render';
-import { CUSTOMER_TOKEN, WEBAPI_KEY, customerUser, methods, preorderAnswer, product } from '../test/fixtures';
+import { LEGAL_READ, renderModule, storeCustomer, storedCustomer } from '../test/render';
+import { CUSTOMER_TOKEN, WEBAPI_KEY, customerUser, methods, preorderAnswer, product, publishedText, storefrontLegal } from '../test/fixtures';
 
 const CREATE = '/layout/contact/order/create';
 const PREORDER = 'POST web/api/ecommerce/preorder';
@@ -35,6 +35,8 @@ const type = (label: RegExp, value: string) => fireEvent.change(field(label), { 
 const pay = () => fireEvent.click(within(form()).getByRole('button', { name: /^Pagar/ }));
 const lineRows = () => within(screen.getByRole('table', { name: 'Productos del pedido' })).getAllByRole('row').slice(1);
 const text = (el: HTMLElement) => el.textContent!.replace(/\u00a0/g, ' ');
+/** Lets the answers already sent reach the page (to see that something did not show). */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 describe('/layout/contact/order/create', () => {
   it("reads each product the address names, the payment methods and the customer, whose data fills the buyer's", async () => {
@@ -42,8 +44,9 @@ describe('/layout/contact/order/create', () => {
     renderModule(`${CREATE}?product=3&product=5&product=3&product=x`, api);
     await screen.findByRole('form', { name: 'Datos del pedido' });
     // each id once, in order; a value that is not an id is ignored
-    expect(api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET web/api/payments/tpv/read', 'GET web/api/product/read/3', 'GET web/api/product/read/5', 'GET web/api/user/verify']);
-    expect(new Set(api.requests.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`]));
+    const order = api.requests.filter((r) => r.path !== 'web/api/legal/read');
+    expect(order.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET web/api/payments/tpv/read', 'GET web/api/product/read/3', 'GET web/api/product/read/5', 'GET web/api/user/verify']);
+    expect(new Set(order.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${WEBAPI_KEY} ${CUSTOMER_TOKEN}`]));
 
     expect(lineRows().map((r) => [...r.querySelectorAll('td')].map((td) => text(td)))).toEqual([
       ['Permiso B completoB-COMPLETO', '600,00 €', '', '600,00 €'],
@@ -227,11 +230,12 @@ describe('/layout/contact/order/create', () => {
     expect(screen.queryByRole('form', { name: 'Datos del pedido' })).toBeNull();
   });
 
-  it('says so without products in the address (calling nothing), or when the shop cannot take payments', async () => {
+  it('says so without products in the address (calling nothing for an order), or when the shop cannot take payments', async () => {
     const api = orderHost();
     const { unmount } = renderModule(CREATE, api);
     expect(await screen.findByTestId('order-no-products')).toHaveTextContent('No ha elegido ningún producto. Elija lo que quiere comprar en la web de la autoescuela.');
-    expect(api.requests).toHaveLength(0);
+    // only the footer's legal texts (every page of the area reads them)
+    await waitFor(() => expect(api.requests.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual(['GET web/api/legal/read?']));
     unmount();
 
     renderModule(`${CREATE}?product=3`, orderHost({ 'GET web/api/payments/tpv/read': envelopeOk(methods(false, { configured: false })) }));
@@ -246,6 +250,57 @@ describe('/layout/contact/order/create', () => {
     api.on('GET web/api/product/read/3', envelopeOk(product(3)));
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('form', { name: 'Datos del pedido' })).toBeInTheDocument();
+  });
+
+  it('"Leer las condiciones", beside the checkbox, opens the conditions the school publishes (legal/read?kind=terms, the key only) in a window the keyboard reaches', async () => {
+    const api = orderHost({ [LEGAL_READ]: storefrontLegal([publishedText('legal_notice'), publishedText('terms', { version: 2 })]) });
+    renderModule(`${CREATE}?product=3`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    const read = await within(form()).findByRole('button', { name: 'Leer las condiciones' });
+    const asked = api.calls(LEGAL_READ).filter((r) => r.query.get('kind') === 'terms');
+    expect(asked).toHaveLength(1);
+    expect(asked[0].headers.authorization).toBe(`Bearer ${WEBAPI_KEY}`);
+    expect(read.closest('.web-terms')).toContainElement(field(/^Acepto las condiciones de compra/));
+    expect(read).toHaveAttribute('type', 'button');
+
+    read.focus();
+    fireEvent.click(read);
+    const dialog = await screen.findByRole('dialog', { name: 'Condiciones de compra' });
+    expect([...within(dialog).getByTestId('legal-body').querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      '1. Objeto\nEstas condiciones regulan la compra de cursos en la web de la autoescuela.',
+      '2. Pago\nSe paga con tarjeta o Bizum en la página del banco.',
+    ]);
+    expect(within(dialog).getByRole('region', { name: 'Condiciones de compra' })).toHaveFocus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(read).toHaveFocus();
+    // reading them neither accepts them nor sends the order
+    expect(field(/^Acepto las condiciones de compra/)).not.toBeChecked();
+    expect(api.calls(PREORDER)).toHaveLength(0);
+
+    fireEvent.click(read);
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Condiciones de compra' })).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers no "Leer las condiciones" when the school has not published them (NOT-FOUND), nor when they cannot be read', async () => {
+    // the footer's texts are published, the conditions are not
+    const api = orderHost({ [LEGAL_READ]: storefrontLegal([publishedText('legal_notice')]) });
+    const { unmount } = renderModule(`${CREATE}?product=3`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    await waitFor(() => expect(api.calls(LEGAL_READ).map((r) => r.query.get('kind'))).toContain('terms'));
+    await screen.findByRole('button', { name: 'Aviso legal' });
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Leer las condiciones' })).toBeNull();
+    unmount();
+
+    api.on(LEGAL_READ, readError('SERVER-000', 'Error interno del servidor'));
+    renderModule(`${CREATE}?product=3`, api);
+    await screen.findByRole('form', { name: 'Datos del pedido' });
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Leer las condiciones' })).toBeNull();
+    // the order goes on without them
+    expect(within(form()).getByRole('button', { name: /^Pagar/ })).toBeEnabled();
   });
 
   it('an expired token (SESSION-001) is purged: the page asks to sign in again', async () => {

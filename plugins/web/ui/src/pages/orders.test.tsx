@@ -245,6 +245,18 @@ describe('/web/orders/:order_id', () => {
     expect(screen.queryByRole('button', { name: 'Emitir la factura' })).not.toBeInTheDocument();
   });
 
+  it('shows the version of the conditions of sale the customer accepted; none when the shop had none', async () => {
+    const { unmount } = renderModule('/web/orders/7', viewHost({ ...paid, invoice_id: 31, invoice_number: 'F2026-0012', terms_version: 3 }));
+    const facts = await screen.findByTestId('order-facts');
+    expect(facts.textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Fecha27/11/2026 - 11:00:00Pagado el27/11/2026 - 11:05:30Forma de pagoTarjetaTotal600,00 €FacturaF2026-0012Condiciones aceptadasversión 3',
+    );
+    unmount();
+
+    renderModule('/web/orders/7', viewHost({ ...paid, terms_version: null }));
+    expect(await screen.findByTestId('order-facts')).not.toHaveTextContent('Condiciones aceptadas');
+  });
+
   it('"Modo del cliente": the buyer\'s mode, changed with web/customer/status (the order read again), none sent as null', async () => {
     const api = viewHost({ ...paid, buyer: buyer('demo') });
     api.on('POST web/customer/status', (req: MockRequest) => {

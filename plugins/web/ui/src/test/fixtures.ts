@@ -1,5 +1,5 @@
 /** What the fake host answers in the page tests: records as the web plugin's README shows them. */
-import { envelopeOk } from '@volante/plugin-ui/testing';
+import { envelopeOk, readError, type MockRequest } from '@volante/plugin-ui/testing';
 
 export const lucia = {
   name: 'Lucía Pérez Gómez',
@@ -184,5 +184,60 @@ export function preorderAnswer(extra: object = {}) {
       fields: { Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: 'eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI2MDAwMCJ9', Ds_Signature: 'c2lnbmF0dXJl' },
     },
     ...extra,
+  };
+}
+
+/* The shop's legal texts. */
+
+export type LegalKindName = 'legal_notice' | 'privacy' | 'cookies' | 'terms';
+
+/** The kinds in the host's order, with its Spanish names (legal.rs `KINDS`). */
+export const LEGAL_NAMES: Record<LegalKindName, string> = {
+  legal_notice: 'Aviso legal',
+  privacy: 'Política de privacidad',
+  cookies: 'Política de cookies',
+  terms: 'Condiciones de compra',
+};
+
+const LEGAL_SAMPLES: Record<LegalKindName, { title: string; body: string }> = {
+  legal_notice: {
+    title: 'Aviso legal de Autoescuela Volante',
+    body: 'Autoescuela Volante SL\nNIF B12345678\nCalle Mayor 1, 28001 Madrid\n\nInscrita en el Registro Mercantil de Madrid, tomo 1234, folio 56.',
+  },
+  privacy: { title: 'Política de privacidad', body: 'Tratamos sus datos para gestionar su matrícula y sus pedidos.\n\nPuede ejercer sus derechos escribiendo a privacidad@autoescuela.example.' },
+  cookies: { title: 'Política de cookies', body: 'Esta web solo usa las cookies necesarias para funcionar.' },
+  terms: {
+    title: 'Condiciones de compra',
+    body: '1. Objeto\nEstas condiciones regulan la compra de cursos en la web de la autoescuela.\n\n2. Pago\nSe paga con tarjeta o Bizum en la página del banco.',
+  },
+};
+
+/** A version of a legal text as `web/legal/read` answers it (written by the director, user 2). */
+export function legalText(kind: LegalKindName, version = 1, extra: object = {}) {
+  return { kind, name: LEGAL_NAMES[kind], version, ...LEGAL_SAMPLES[kind], user_id: 2, created_at: '2026-11-20T09:00:00.000Z', ...extra };
+}
+
+/** `GET web/legal/read`: the four kinds with the text in force (`current` by kind; none: never written) and, when given, the versions. */
+export function legalTexts(current: Partial<Record<LegalKindName, object | null>> = {}, versions?: object[]) {
+  const texts = (Object.keys(LEGAL_NAMES) as LegalKindName[]).map((kind) => ({ kind, name: LEGAL_NAMES[kind], current: current[kind] ?? null }));
+  return versions ? { texts, versions } : { texts };
+}
+
+/** A text the school publishes as `GET web/api/legal/read` lists it (no `user_id`). */
+export function publishedText(kind: LegalKindName, extra: object = {}) {
+  const { user_id: _, ...text } = legalText(kind, 1, extra);
+  return text;
+}
+
+/**
+ * `GET web/api/legal/read` of a school that publishes `texts`: all of them without `kind`, the one
+ * asked with it (`NOT-FOUND-000` when it has none, as legal.rs answers).
+ */
+export function storefrontLegal(texts: ReturnType<typeof publishedText>[] = []) {
+  return (req: MockRequest) => {
+    const kind = req.query.get('kind') as LegalKindName | null;
+    if (!kind) return envelopeOk(texts);
+    const text = texts.find((t) => t.kind === kind);
+    return text ? envelopeOk(text) : readError('NOT-FOUND-000', `La autoescuela no ha publicado «${LEGAL_NAMES[kind]}»`, { entity: LEGAL_NAMES[kind] });
   };
 }

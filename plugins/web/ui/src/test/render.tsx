@@ -4,6 +4,10 @@ import { mockApi, type MockApi } from '@volante/plugin-ui/testing';
 import { useLocation } from 'react-router';
 import { renderModuleRoutes, testDirector } from '@volante/plugin-ui/testing/module';
 import web from '../module';
+import { storefrontLegal } from './fixtures';
+
+/** The call of the customer area's footer (and of the conditions of sale when ordering). */
+export const LEGAL_READ = 'GET web/api/legal/read';
 
 /** The demo director (`super`: every permission) with the web service. */
 export const director = testDirector(['web']);
@@ -18,8 +22,13 @@ export const clerk: SessionUser = {
   permissions: [],
 };
 
-/** The module's routes as the shell mounts them, with the kit's providers and a fake host. */
+/**
+ * The module's routes as the shell mounts them, with the kit's providers and a fake host. Every
+ * customer-area page reads the school's legal texts (its footer): unless the test answers that
+ * call, the school publishes none.
+ */
 export function renderModule(path: string, api: MockApi = mockApi(), user: SessionUser = director, extra?: ReactNode) {
+  if (!api.has(LEGAL_READ)) api.on(LEGAL_READ, storefrontLegal());
   return renderModuleRoutes(web, path, { api, user, extra });
 }
 
