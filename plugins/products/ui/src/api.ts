@@ -246,6 +246,59 @@ export interface CloneResult {
   target_ids: number[];
 }
 
+// --- Posters (marketing/poster/) --------------------------------------------------------------
+
+/**
+ * The design every poster of the school starts from (`POST marketing/poster/update`, kept by the
+ * host): the line above the product's name (≤ 80 characters), the line at the foot (≤ 200: the
+ * school's address, phone, web) and the main colour (`#RGB`/`#RRGGBB`; empty: `#009EF7`).
+ */
+export interface PosterDesign {
+  headline: string;
+  contact: string;
+  color: string;
+}
+
+/** A product on sale as the chooser lists it. */
+export interface PosterChoice {
+  id: number;
+  reference: string;
+  name: string;
+}
+
+/** The chosen product as the online shop shows it, plus its picture (a file of the document manager). */
+export interface PosterProduct extends PosterChoice {
+  description: string;
+  /** Cents, without tax. */
+  price: number;
+  tax_id: number | null;
+  tax_name: string;
+  tax_rate: number;
+  /** Cents, with tax: the price the poster shows. */
+  total: number;
+  /** False: the poster says "Consulte el precio" instead. */
+  price_visible: boolean;
+  is_pack: boolean;
+  renews: boolean;
+  image_file_id: number | null;
+}
+
+/**
+ * `GET marketing/poster/data?product_id=`: the products on sale (active, published or featured)
+ * to choose from, the chosen one (null without `product_id`; one not on sale is `CONFLICT-000`),
+ * the caller's branch name, the product's order page in the customer area (null without the web
+ * module or a web-api key: no QR code then), its QR code (an SVG document, our host's) and the
+ * school's design.
+ */
+export interface PosterData {
+  products: PosterChoice[];
+  product: PosterProduct | null;
+  school: string;
+  shop_url: string | null;
+  qr_svg: string | null;
+  design: PosterDesign;
+}
+
 // --- Other modules ----------------------------------------------------------------------------
 
 /** A supplier of the contacts module (`GET provider/read`'s items: contacts whose relation is `provider`). */
@@ -343,6 +396,13 @@ export function productsApi(api: ApiClient) {
       remove: (id: number) => api.post<DeletedCategory>('product/category/delete', { id }),
       /** Active ↔ inactive. */
       toggle: (id: number) => api.post<Category>('product/category/state', { id }),
+    },
+    /** Marketing posters: what goes on a product's poster, and the school's design for them. */
+    posters: {
+      /** Without a product: only the products on sale (to choose) and the design. */
+      data: (productId?: number) => api.get<PosterData>('marketing/poster/data', productId ? { product_id: productId } : undefined),
+      /** The three fields always go together (the host keeps the design whole); answers it as stored. */
+      update: (design: PosterDesign) => api.post<PosterDesign>('marketing/poster/update', design),
     },
     /**
      * Suppliers: the contacts module's suppliers (`GET provider/read`, the contacts whose relation

@@ -17,7 +17,7 @@ const manifestPath = resolve(src, '../../plugin.toml');
 const lookup = (key: string) => catalogueLookup(es, key);
 
 describe('the products remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, four routes behind the product permission', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, six routes behind the product permission', () => {
     expect(isVolanteModule(products)).toBe(true);
     expect(products.id).toBe('products');
     expect(products.namespace).toBe('products');
@@ -27,8 +27,10 @@ describe('the products remote', () => {
       ['/product/view/:product_id/:pack', 'product'],
       ['/product/category/list/:category_id', 'product'],
       ['/product/category/view/:category_id', 'product'],
+      ['/marketing/poster/editor', 'product'],
+      ['/marketing/poster/product/:id', 'product'],
     ]);
-    expect([lookup('menu.products'), lookup('menu.categories')]).toEqual(['Productos', 'Categorías']);
+    expect([lookup('menu.products'), lookup('menu.posters'), lookup('menu.categories')]).toEqual(['Productos', 'Carteles', 'Categorías']);
   });
 
   it.runIf(existsSync(manifestPath))("matches plugin.toml's [ui]: remote, routes and menu labels", () => {
@@ -37,7 +39,7 @@ describe('the products remote', () => {
     expect(ui).toMatch(/remote = "products"/);
     expect(ui).toMatch(/exposes = \["\.\/routes"\]/);
     const labels = [...manifest.matchAll(/label = "products:([\w.]+)"/g)].map((m) => m[1]);
-    expect(labels).toEqual(['menu.products', 'menu.categories']);
+    expect(labels).toEqual(['menu.products', 'menu.posters', 'menu.categories']);
     for (const key of labels) expect(typeof lookup(key)).toBe('string');
     const routes = ui.slice(ui.indexOf('routes = ['));
     const declared = [...routes.slice(0, routes.indexOf(']')).matchAll(/"(\/[^"]+)"/g)].map((m) => m[1]);

@@ -57,3 +57,13 @@ export const CATEGORY_IMAGE_FOLDER = 'productos/categorias';
 
 /** The service and permission every call needs (README). */
 export const PERMISSION = 'product';
+
+/** The statuses of a product on sale (with `state` active): the shop shows it, and it may have a poster. */
+export const ON_SALE_STATUSES: ProductStatus[] = ['published', 'featured'];
+/** A poster design's fields (plugin `src/poster.rs`). */
+export const POSTER_FIELDS = ['headline', 'contact', 'color'] as const;
+/** A poster's headline and contact line (plugin `src/poster.rs`: at most 80 and 200 characters). */
+export const MAX_HEADLINE = 80;
+export const MAX_CONTACT = 200;
+/** The colour the host stores for an empty one (plugin `src/poster.rs` `Design::default`). */
+export const POSTER_COLOR = '#009EF7';

@@ -10,11 +10,13 @@ const ProductListPage = lazy(() => import('./pages/ProductListPage'));
 const ProductViewPage = lazy(() => import('./pages/ProductViewPage'));
 const CategoryListPage = lazy(() => import('./pages/CategoryListPage'));
 const CategoryViewPage = lazy(() => import('./pages/CategoryViewPage'));
+const PosterPage = lazy(() => import('./pages/PosterPage'));
 
 /**
- * Four routes (plugin.toml [ui] routes), each behind the `product` permission (README: every
+ * Six routes (plugin.toml [ui] routes), each behind the `product` permission (README: every
  * call needs the `product` service and permission): the products, a product or pack, the
- * categories (with one's edit panel open) and a category with its products.
+ * categories (with one's edit panel open), a category with its products, and the marketing
+ * posters (the chooser, and a product's poster: one page).
  */
 const products = defineModule({
   id: 'products',
@@ -25,6 +27,8 @@ const products = defineModule({
     { path: '/product/view/:product_id/:pack', Component: ProductViewPage, permission: PERMISSION },
     { path: '/product/category/list/:category_id', Component: CategoryListPage, permission: PERMISSION },
     { path: '/product/category/view/:category_id', Component: CategoryViewPage, permission: PERMISSION },
+    { path: '/marketing/poster/editor', Component: PosterPage, permission: PERMISSION },
+    { path: '/marketing/poster/product/:id', Component: PosterPage, permission: PERMISSION },
   ],
 });
 

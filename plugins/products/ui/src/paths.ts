@@ -7,3 +7,7 @@ export const productViewPath = (id: number, pack: boolean) => `/product/view/${i
 export const categoryListPath = (id = 0) => `/product/category/list/${id}`;
 /** 0: a new one. */
 export const categoryViewPath = (id: number) => `/product/category/view/${id}`;
+/** "Carteles": choose a product on sale for its poster. */
+export const posterEditorPath = () => '/marketing/poster/editor';
+/** A product's poster: the school's design and the printable sheet. */
+export const posterProductPath = (id: number) => `/marketing/poster/product/${id}`;

@@ -5,7 +5,8 @@ import { PageState, changedFields, formatEuros, useApi, useLoad, usePageLayout, 
 import { NAMESPACE } from '../i18n';
 import { productsApi, type ProductDetail } from '../api';
 import { rateText } from '../format';
-import { productListPath, productViewPath } from '../paths';
+import { posterProductPath, productListPath, productViewPath } from '../paths';
+import { ON_SALE_STATUSES } from '../lists';
 import { useProductActions } from '../actions';
 import { ProductForm } from '../components/ProductForm';
 import { sentProcess, type Tab } from '../components/productDraft';
@@ -18,7 +19,8 @@ import { PackBadge, ProductStatusBadge, StateBadge } from '../components/Badges'
  * `/product/view/:product_id/:pack` — a product or a pack (`GET product/read/{id}`), or a new
  * one (0; `pack` 1 for a pack): the tabbed form (`create`, or `update` with only what changed),
  * the price, tax and total the host worked out, the packs that hold it, "Copiar precio a otros
- * productos", "Activar"/"Desactivar" and "Eliminar" (asked first), and what its automatic
+ * productos", "Activar"/"Desactivar" and "Eliminar" (asked first), "Hacer un cartel" while it
+ * is on sale (active, published or featured: the marketing poster), and what its automatic
  * processes did ("Procesos ejecutados"). A deleted one is read only.
  */
 export default function ProductViewPage() {
@@ -82,6 +84,8 @@ export default function ProductViewPage() {
   if (!product) return <PageState error={null} />;
 
   const deleted = product.state === 'deleted';
+  // what the shop sells (plugin `product::storefront`): only that may have a poster
+  const onSale = product.state === 'active' && ON_SALE_STATUSES.includes(product.status);
 
   async function remove() {
     if (!product) return;
@@ -135,6 +139,11 @@ export default function ProductViewPage() {
                 {t('products.delete.action')}
               </button>
             </>
+          )}
+          {onSale && (
+            <Link className="vk-btn vk-btn--light" to={posterProductPath(product.id)}>
+              {t('poster.make')}
+            </Link>
           )}
         </div>
         {product.packs.length > 0 && (

@@ -200,3 +200,38 @@ export function formRoutes({ billing = true } = {}) {
     'GET product/process/runs': page([]),
   };
 }
+
+/** The QR code the host draws (an SVG document, `qrcode`'s look), small. */
+export const QR_SVG = '<?xml version="1.0" standalone="yes"?><svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="29" height="29" viewBox="0 0 29 29"><rect x="0" y="0" width="29" height="29" fill="#fff"/><path fill="#000" d="M4 4h7v7h-7z"/></svg>';
+/** The product's order page in the customer area, with the web-api key (web's `web.order_link`). */
+export const SHOP_URL = 'https://autoescuela.example/layout/contact/order/create?key=k-123&product=11';
+
+/** The school's poster design as stored. */
+export const posterDesign = (extra: object = {}) => ({ headline: '¡Matrícula abierta!', contact: 'Calle Mayor 1 · 912 345 678 · autoescuela.example', color: '#009EF7', ...extra });
+
+/** The products on sale as the poster's chooser gets them. */
+export const posterChoices = () => [
+  { id: 11, reference: '000001', name: 'Curso teórico B' },
+  { id: 12, reference: '000002', name: 'Libro de test' },
+];
+
+/** `GET marketing/poster/data`: the chosen one as the shop shows it (the course, with a picture), or none. */
+export function posterData(chosen: object | null = {}, extra: object = {}) {
+  const shown = chosen && {
+    id: 11,
+    reference: '000001',
+    name: 'Curso teórico B',
+    description: 'Clases de teoría del permiso B',
+    price: 10000,
+    tax_id: 1,
+    tax_name: 'IVA 21 %',
+    tax_rate: 2100,
+    total: 12100,
+    price_visible: true,
+    is_pack: false,
+    renews: false,
+    image_file_id: 77 as number | null,
+    ...chosen,
+  };
+  return { products: posterChoices(), product: shown, school: 'Autoescuela Demo Centro', shop_url: shown ? SHOP_URL : null, qr_svg: shown ? QR_SVG : null, design: posterDesign(), ...extra };
+}
