@@ -65,6 +65,20 @@ async fn bank_notifies(app: &TestApp, notify_url: &str, order: &str, amount: i64
     app.client.post(format!("{}/api/{path}", app.url)).form(&form).send().await.unwrap().json().await.unwrap()
 }
 
+/// A product's runs of its automatic processes once there are `count` (they run after the
+/// payment commits, in a call of their own), or as they are after five seconds.
+async fn runs_of(app: &TestApp, director: &str, product_id: i64, count: i64) -> Value {
+    let mut runs = Value::Null;
+    for _ in 0..50 {
+        runs = assert_ok(&app.get("product/process/runs", Some(director), &[("product_id", &product_id.to_string())]).await).clone();
+        if runs["total"] == count {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    runs
+}
+
 fn customer() -> Value {
     json!({ "name": "Lucía Pérez Gómez", "nif": "54362315K", "email": "lucia@example.es", "phone": "612345678",
             "address": "Calle Mayor 1", "postal_code": "28001", "city": "Madrid", "province": "Madrid" })
@@ -414,14 +428,7 @@ async fn a_sale_runs_the_products_automatic_processes() {
     assert_ok(&bank_notifies(&app, &notify_url, &reference, 60000, "0000", None).await);
 
     // The runs come in a call of their own, after the payment commits.
-    let mut runs = Value::Null;
-    for _ in 0..50 {
-        runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &course_id.to_string())]).await).clone();
-        if runs["total"] == 4 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    let runs = runs_of(&app, &director, course_id, 4).await;
     assert_eq!(runs["total"], 4, "{runs}");
     let by_kind = |position: i64| runs["items"].as_array().unwrap().iter().find(|r| r["position"] == position).unwrap().clone();
     assert_eq!((by_kind(0)["ok"].as_bool(), by_kind(0)["kind_name"].as_str()), (Some(true), Some("Enviar un correo")));
@@ -537,14 +544,7 @@ async fn a_sale_gives_the_buyer_a_formative_content() {
     let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
     assert_ok(&bank_notifies(&app, &notify_url, &reference, 1210, "0000", None).await);
     // The content is not published yet: the process fails, and says why.
-    let mut runs = Value::Null;
-    for _ in 0..50 {
-        runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &trial.to_string())]).await).clone();
-        if runs["total"] == 1 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    let runs = runs_of(&app, &director, trial, 1).await;
     assert_eq!((runs["items"][0]["ok"].as_bool(), runs["items"][0]["attempts"].as_i64()), (Some(false), Some(1)), "{runs}");
     assert!(runs["items"][0]["detail"].as_str().unwrap().contains("no está publicado"), "{runs}");
     let run_id = runs["items"][0]["id"].clone();
@@ -646,21 +646,6 @@ async fn a_sale_gives_practical_classes_modes_and_repetitions() {
         json!({ "lines": [{ "product_id": product, "quantity": quantity }], "payment_method": "card", "customer": customer(), "accept_terms": true,
                 "url_ok": "https://autoescuela.example/ok", "url_ko": "https://autoescuela.example/ko" })
     };
-    let runs_of = |product: i64, count: i64| {
-        let app = &app;
-        let director = director.clone();
-        async move {
-            let mut runs = Value::Null;
-            for _ in 0..50 {
-                runs = assert_ok(&app.get("product/process/runs", Some(&director), &[("product_id", &product.to_string())]).await).clone();
-                if runs["total"] == count {
-                    break;
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-            }
-            runs
-        }
-    };
     // Before any purchase the renewal is on sale to anyone; the catalogue says it renews.
     let product = app.client.get(format!("{}/api/web/api/product/read/{renewal}", app.url)).header("Authorization", format!("Bearer {key}")).send().await.unwrap();
     let product: Value = product.json().await.unwrap();
@@ -671,7 +656,7 @@ async fn a_sale_gives_practical_classes_modes_and_repetitions() {
     let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
     let order_id = placed["data"]["order"]["id"].as_i64().unwrap();
     assert_ok(&bank_notifies(&app, &notify_url, &reference, 605, "0000", None).await);
-    let runs = runs_of(demo, 3).await;
+    let runs = runs_of(&app, &director, demo, 3).await;
     let outcome: Vec<(bool, &str)> = runs["items"].as_array().unwrap().iter().rev().map(|r| (r["ok"].as_bool().unwrap(), r["detail"].as_str().unwrap())).collect();
     assert_eq!(outcome.iter().filter(|(ok, _)| *ok).count(), 3, "{runs}");
     assert!(outcome.iter().any(|(_, d)| *d == "Cliente en modo demostración"), "{runs}");
@@ -697,7 +682,7 @@ async fn a_sale_gives_practical_classes_modes_and_repetitions() {
     let placed = storefront_post(&app, "web/api/ecommerce/preorder", &key, buy(enrolment, 2)).await;
     let reference = assert_ok(&placed)["order"]["reference"].as_str().unwrap().to_string();
     assert_ok(&bank_notifies(&app, &notify_url, &reference, 24200, "0000", None).await);
-    let runs = runs_of(enrolment, 3).await;
+    let runs = runs_of(&app, &director, enrolment, 3).await;
     assert!(runs["items"].as_array().unwrap().iter().all(|r| r["ok"] == true), "{runs}");
     assert!(runs["items"].as_array().unwrap().iter().any(|r| r["detail"] == "Bono de 10 clases de Clase de circulación (permiso B) (alumno de prácticas nuevo)"), "{runs}");
     let students = app.get("hermes/student/read", Some(&director), &[("contact_id", &contact_id.to_string())]).await;

@@ -480,6 +480,25 @@ fn assign(ctx: &Ctx, req: &Req, permit_a: bool) -> Result<Value> {
     Ok(value)
 }
 
+/// A buyer's DNI or NIE, as the shop's processes send it: required and valid.
+fn buyer_dni(checks: &mut Checks, dni: &str) -> Option<String> {
+    match validate::dni_field("dni", dni) {
+        Ok(dni) if !dni.is_empty() => Some(dni),
+        _ => {
+            checks.push(Error::invalid_field("dni", "El comprador no tiene un DNI o NIE válido"));
+            None
+        }
+    }
+}
+
+/// The first live student with that DNI or NIE.
+fn live_student_with_dni(ctx: &Ctx, dni: &str) -> Result<Option<i64>> {
+    sql::query_optional(
+        "SELECT id FROM valkiria_student WHERE business_id = $1 AND dni = $2 AND state <> 'deleted' ORDER BY id ASC LIMIT 1",
+        &params![ctx.business_id, dni],
+    )
+}
+
 /// `valkiria.access` (an export): online-test access for a buyer of the online shop (the
 /// products plugin's processes).
 #[derive(Debug, Default, Deserialize)]
@@ -510,19 +529,10 @@ pub fn grant_access(ctx: &Ctx, body: Access) -> Result<Value> {
     if !(1..=1095).contains(&body.days) {
         checks.push(Error::invalid_field("days", "Los días de acceso van de 1 a 1095"));
     }
-    let dni = match validate::dni_field("dni", &body.dni) {
-        Ok(dni) if !dni.is_empty() => Some(dni),
-        _ => {
-            checks.push(Error::invalid_field("dni", "El comprador no tiene un DNI o NIE válido"));
-            None
-        }
-    };
+    let dni = buyer_dni(&mut checks, &body.dni);
     checks.finish()?;
     let (Some(licence), Some(dni)) = (licence, dni) else { return Err(Error::internal("checked fields missing")) };
-    let found: Option<i64> = sql::query_optional(
-        "SELECT id FROM valkiria_student WHERE business_id = $1 AND dni = $2 AND state <> 'deleted' ORDER BY id ASC LIMIT 1",
-        &params![ctx.business_id, dni.clone()],
-    )?;
+    let found = live_student_with_dni(ctx, &dni)?;
     let (student_id, created) = match found {
         Some(id) => (id, false),
         None => {
@@ -657,19 +667,10 @@ pub fn set_repetitions(ctx: &Ctx, body: Repetitions) -> Result<Value> {
     let mut checks = Checks::new();
     let licence = checks.check(licence("licence", &body.licence));
     checks.check(check_repetitions("repetitions", Some(body.repetitions)));
-    let dni = match validate::dni_field("dni", &body.dni) {
-        Ok(dni) if !dni.is_empty() => Some(dni),
-        _ => {
-            checks.push(Error::invalid_field("dni", "El comprador no tiene un DNI o NIE válido"));
-            None
-        }
-    };
+    let dni = buyer_dni(&mut checks, &body.dni);
     checks.finish()?;
     let (Some(licence), Some(dni)) = (licence, dni) else { return Err(Error::internal("checked fields missing")) };
-    let student: Option<i64> = sql::query_optional(
-        "SELECT id FROM valkiria_student WHERE business_id = $1 AND dni = $2 AND state <> 'deleted' ORDER BY id ASC LIMIT 1",
-        &params![ctx.business_id, dni],
-    )?;
+    let student = live_student_with_dni(ctx, &dni)?;
     let enrolment = match student {
         Some(id) => live_enrolment_for(ctx, id, &licence)?,
         None => None,
