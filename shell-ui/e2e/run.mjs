@@ -36,7 +36,8 @@
 // the online shop journey (web.e2e.mjs, 35: the director's web-api key and Redsys gateway, a
 // course bought on the storefront and paid with a notification signed as the bank does, the order
 // found and configured; 36: a customer's own area, reached with an e-mailed link; 40: a customer
-// put in demo mode by a trial cannot order a renewal until the director enrols her), the virtual
+// put in demo mode by a trial cannot order a renewal until the director enrols her, having read the
+// conditions of sale the director wrote; 41: a product's poster with its QR code, printed), the virtual
 // classroom journey (rooms.e2e.mjs, 37: the director sets the meeting server (intercepted: nothing
 // leaves loopback), creates a room with the demo teacher and a student, gives an inspector a
 // mailed link and opens the meeting; the student and the inspector follow their links in browsers

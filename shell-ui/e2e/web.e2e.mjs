@@ -20,7 +20,13 @@
 //      website and the bank confirms it; the director sees "Demostración" on the order; in her
 //      area (her own browser) the customer reads that her account is a demo one, and ordering a
 //      renewal of the online tests is refused on its line, nothing sent to the bank; the director
-//      sets her mode to "Matriculado" on the order, and the same renewal goes to the bank.
+//      sets her mode to "Matriculado" on the order, and the same renewal goes to the bank. Before,
+//      the director writes the conditions of sale on "Textos legales"; the customer reads them from
+//      the order form, and the renewal's order keeps that version.
+//  41. the director makes a poster of a product ("Carteles"): the price and the QR code to the
+//      product's order page in the customer area (with the shop's key); the headline typed shows
+//      on the preview and is saved; printed, only the sheet shows. A visitor following the QR
+//      code's address in a browser of their own buys the product without an account.
 // Needs the host to have installed the web, products and billing packages; without them it is
 // skipped.
 import { join } from 'node:path';
@@ -102,7 +108,7 @@ export async function webJourneys({ host, browser, journey, skip }) {
   await page.getByTestId('greeting').waitFor();
   const modules = await listedModules(page);
   if (!['web', 'products', 'billing'].every((m) => modules.includes(m))) {
-    skip(['director-sells-a-course-online', 'customer-uses-their-area', 'demo-customer-cannot-renew'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
+    skip(['director-sells-a-course-online', 'customer-uses-their-area', 'demo-customer-cannot-renew', 'director-prints-a-poster'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
     return;
   }
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -322,6 +328,22 @@ export async function webJourneys({ host, browser, journey, skip }) {
     await page.goto(`${host.base}/web/orders/${paid.data.id}`);
     await page.getByTestId('buyer-status').filter({ hasText: 'Demostración' }).waitFor();
 
+    // The director writes the shop's conditions of sale on "Textos legales": a new version.
+    await menu(page).getByRole('link', { name: 'Textos legales', exact: true }).click();
+    await page.waitForURL('**/web/info');
+    const terms = page.getByTestId('legal-terms');
+    await terms.getByRole('button', { name: 'Editar' }).click();
+    const termsForm = page.getByRole('dialog');
+    const clause = `Cláusula ${stamp}: la renovación amplía 30 días el acceso a los test.`;
+    await termsForm.getByRole('textbox', { name: /^Título/ }).fill('Condiciones de compra');
+    await termsForm.getByRole('textbox', { name: /^Texto/ }).fill(`1. El pago se hace por adelantado.\n\n2. ${clause}`);
+    await termsForm.getByRole('button', { name: /^Guardar/ }).click();
+    await page.getByText(/Texto «Condiciones de compra» guardado: versión \d+/).first().waitFor();
+    const written = await api(page, 'GET', 'web/legal/read');
+    const termsVersion = written.texts.find((x) => x.kind === 'terms').current.version;
+    await page.goto(`${host.base}/web/orders/${paid.data.id}`);
+    await page.getByTestId('buyer-status').filter({ hasText: 'Demostración' }).waitFor();
+
     const customerContext = await launchChromium();
     try {
       const customer = customerContext.pages()[0] ?? (await customerContext.newPage());
@@ -344,6 +366,11 @@ export async function webJourneys({ host, browser, journey, skip }) {
         await form.getByRole('button', { name: /^Pagar / }).click();
         return form;
       };
+      // She reads the conditions from the order form before paying.
+      await customer.goto(`${host.base}/layout/contact/order/create?product=${renewal.id}`);
+      await customer.getByRole('button', { name: 'Leer las condiciones' }).click();
+      await customer.getByRole('dialog').getByText(clause).waitFor();
+      await customer.keyboard.press('Escape');
       const form = await buyRenewal();
       await form.getByText('Su cuenta es de demostración: puede comprar una matrícula, pero no renovar ni ampliar').first().waitFor();
       assert(posted.length === 0, 'a demo customer was sent to the bank for a renewal');
@@ -357,9 +384,83 @@ export async function webJourneys({ host, browser, journey, skip }) {
       await buyRenewal();
       await customer.getByRole('heading', { name: 'Banco' }).waitFor();
       assert(posted.length === 1, `the renewal's form for the bank: ${posted.map(String)}`);
+      // The order keeps the version of the conditions she accepted.
+      const sent = JSON.parse(Buffer.from(posted[0].get('Ds_MerchantParameters'), 'base64').toString('utf8'));
+      const renewed = await api(page, 'GET', `web/ecommerce/order/readall?search=${sent.DS_MERCHANT_ORDER}`);
+      assert(renewed.items[0]?.terms_version === termsVersion, `the renewal's accepted conditions: ${JSON.stringify(renewed.items[0])}`);
       assert(errors.length === 0, `errors in the customer area: ${errors.join(' | ')}`);
     } finally {
       await customerContext.close();
+    }
+  });
+  await journey(browser, 'director-prints-a-poster', async () => {
+    const product = await api(page, 'POST', 'product/create', {
+      name: `Permiso B intensivo ${stamp}`, description: 'Teórica y prácticas en un mes', price: 45000, tax_rate: 2100, status: 'published',
+    });
+    await page.goto(`${host.base}/dashboard`);
+    await menu(page).getByRole('link', { name: 'Carteles', exact: true }).click();
+    await page.waitForURL('**/marketing/poster/editor');
+    await page.getByRole('combobox', { name: /^Producto/ }).selectOption({ label: `Permiso B intensivo ${stamp} (${product.reference})` });
+    await page.waitForURL(`**/marketing/poster/product/${product.id}`);
+    const sheet = page.getByTestId('poster-sheet');
+    await sheet.getByTestId('poster-name').filter({ hasText: `Permiso B intensivo ${stamp}` }).waitFor();
+    await sheet.getByTestId('poster-price').filter({ hasText: '544,50' }).waitFor();
+    // The QR code leads to the product's order page in the customer area, with the shop's key.
+    const { webapi_key: key } = await api(page, 'GET', 'web/apis/read');
+    const target = await page.getByTestId('poster-qr-target').innerText();
+    assert(target.includes(`/layout/contact/order/create?key=${key}&product=${product.id}`), `the QR code's address: ${target}`);
+    const qr = sheet.getByTestId('poster-qr').getByRole('img');
+    await qr.waitFor();
+    assert((await qr.evaluate((img) => img.complete && img.naturalWidth > 0)), 'the QR code is not drawn');
+    // The design: the preview follows the typing; saved for every poster.
+    const design = page.getByRole('form', { name: 'Diseño de los carteles' });
+    const headline = `¡Carné en un mes ${stamp}!`;
+    await design.getByRole('textbox', { name: /^Titular/ }).fill(headline);
+    await design.getByRole('textbox', { name: /^Pie/ }).fill('Calle Mayor 1 · 912 345 678');
+    await sheet.getByTestId('poster-headline').filter({ hasText: headline }).waitFor();
+    await design.getByRole('button', { name: 'Guardar el diseño' }).click();
+    await page.getByText('Diseño de los carteles guardado').first().waitFor();
+    const stored = await api(page, 'GET', 'marketing/poster/data');
+    assert(stored.design.headline === headline, `the stored design: ${JSON.stringify(stored.design)}`);
+    // Printed, only the sheet goes on the paper.
+    await page.emulateMedia({ media: 'print' });
+    assert(!(await menu(page).isVisible()), 'the menu would be printed');
+    // (billing's print view, loaded by an earlier journey, must not blank it)
+    assert(await sheet.isVisible(), 'the poster would not be printed');
+    await shot('154-products-poster-print');
+    await page.emulateMedia({ media: 'screen' });
+    await shot('155-products-poster-editor');
+
+    // Someone scans it (a browser without a session or a stored key): they buy without an
+    // account, and the bank's page is reached with the signed form.
+    const scanned = new URL(target.slice(target.indexOf('http')).trim());
+    const visitorContext = await launchChromium();
+    try {
+      const visitor = visitorContext.pages()[0] ?? (await visitorContext.newPage());
+      const errors = [];
+      visitor.on('pageerror', (error) => errors.push(error.message));
+      const posted = [];
+      await visitor.route(/^https:\/\/sis(-t)?\.redsys\.es/, async (route) => {
+        posted.push(new URLSearchParams(route.request().postData() ?? ''));
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
+      });
+      await visitor.goto(`${host.base}${scanned.pathname}${scanned.search}`);
+      await visitor.getByRole('tab', { name: '¿Ya es cliente? Entre con su correo y vuelva a este pedido' }).waitFor();
+      const form = visitor.getByRole('form', { name: 'Datos del pedido' });
+      await form.getByTestId('line-name').filter({ hasText: `Permiso B intensivo ${stamp}` }).waitFor();
+      const fields = { 'Nombre y apellidos': `Pablo Visitante ${stamp}`, 'DNI/NIE/NIF': '54362315K', 'Correo electrónico': `pablo.${stamp.toLowerCase()}@example.es`,
+        Teléfono: '612345678', Dirección: 'Calle Mayor 2', 'Código postal': '28013', Localidad: 'Madrid', Provincia: 'Madrid' };
+      for (const [label, value] of Object.entries(fields)) await form.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
+      await form.getByLabel('Acepto las condiciones de compra').check();
+      await form.getByRole('button', { name: /^Pagar / }).click();
+      await visitor.getByRole('heading', { name: 'Banco' }).waitFor();
+      const sent = JSON.parse(Buffer.from(posted[0].get('Ds_MerchantParameters'), 'base64').toString('utf8'));
+      assert(sent.DS_MERCHANT_AMOUNT === '54450', `the amount sent to the bank: ${JSON.stringify(sent)}`);
+      const placed = await api(page, 'GET', `web/ecommerce/order/readall?search=${sent.DS_MERCHANT_ORDER}`);
+      assert(placed.items[0]?.customer.name === `Pablo Visitante ${stamp}` && placed.items[0].contact_id === null, `the guest's order: ${JSON.stringify(placed.items[0])}`);
+      assert(errors.length === 0, `errors on the order page: ${errors.join(' | ')}`);
+    } finally {
+      await visitorContext.close();
     }
   });
 }

@@ -84,6 +84,8 @@ describe('the web remote', () => {
       'legal.kinds': LEGAL_KINDS,
       'legal.state': ['published', 'withdrawn', 'unwritten'],
       'customer.legal.links': FOOTER_LEGAL_KINDS,
+      // a guest's two ways on a new order
+      'customer.order.guest': ['access', 'buy'],
     };
     const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`).filter((key) => !hasMessage(es, key)));
     expect(missing).toEqual([]);

@@ -23,7 +23,10 @@ export function useCustomerApi(): CustomerApi {
 }
 
 export interface CustomerAreaProps {
-  /** Whether the page needs the customer signed in (every page but the dashboard, which shows the access form). */
+  /**
+   * Whether the page needs the customer signed in (every page but the dashboard, which shows the
+   * access form, and the new order, which a guest may place).
+   */
   requireSignIn?: boolean;
   /** The page, drawn once there is a key (and a token when `requireSignIn`). */
   children(area: { api: CustomerApi; signedIn: boolean }): ReactNode;
@@ -34,7 +37,8 @@ export interface CustomerAreaProps {
  * (saved, then out of the address bar with a history replace), says the area is entered from the
  * school's web site when there is no key (and calls nothing), asks to sign in when the page needs
  * it, and above a signed-in page shows the area's navigation with "Cerrar sesión". Under the page
- * (the dashboard's access form, or a signed-in page), the footer with the school's legal texts.
+ * (the dashboard's access form, a guest's new order, or a signed-in page), the footer with the
+ * school's legal texts.
  */
 export function CustomerArea({ requireSignIn = true, children }: CustomerAreaProps) {
   const { t } = useTranslation(NAMESPACE);

@@ -137,8 +137,11 @@ export function customerApi(client: ApiClient, store: CustomerStore = customerSt
   }
 
   return {
-    /** Mails the customer an access link; the same answer whether or not the e-mail is known. Key only. */
-    access: (email: string) => call((o) => client.post<{ sent: boolean }>('web/api/user/access', { email }, o), false),
+    /**
+     * Mails the customer an access link; the same answer whether or not the e-mail is known. Key
+     * only. `next`: the area's page the link opens (its path and `product` ids); the dashboard when absent.
+     */
+    access: (email: string, next?: string) => call((o) => client.post<{ sent: boolean }>('web/api/user/access', next ? { email, next } : { email }, o), false),
     verify: () => call((o) => client.get<{ user: CustomerUser }>('web/api/user/verify', undefined, o)),
     data: () => call((o) => client.get<CustomerData>('web/api/user/data', undefined, o)),
     /** The customer's orders; `search` trimmed (always sent, empty for all). */

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorList, FormActions, FormMessages, InputField, PageState, UI_NAMESPACE, errorList, useDraftForm, useLoad, type FieldErrors } from '@volante/plugin-ui';
+import { ErrorList, PageState, errorList, useLoad } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { CUSTOMER_PATHS } from '../lists';
 import { CustomerArea } from '../customer/CustomerArea';
 import type { CustomerApi } from '../customer/session';
-import { looksLikeEmail } from '../customer/checks';
+import { AccessForm } from '../customer/AccessForm';
 import { browser, isWebAddress } from '../customer/browser';
 import { CoursesCard } from '../customer/CoursesCard';
 import { CustomerModeBadge } from '../components/Badges';
@@ -22,54 +22,18 @@ import { CustomerModeBadge } from '../components/Badges';
  * `GET web/api/user/formative`).
  */
 export default function CustomerDashboardPage() {
-  return <CustomerArea requireSignIn={false}>{({ api, signedIn }) => (signedIn ? <Summary api={api} /> : <AccessForm api={api} />)}</CustomerArea>;
+  return <CustomerArea requireSignIn={false}>{({ api, signedIn }) => (signedIn ? <Summary api={api} /> : <Access api={api} />)}</CustomerArea>;
 }
 
-function AccessForm({ api }: { api: CustomerApi }) {
+/** Signed out: "Acceder al área de cliente" and the access form (the link opens the dashboard). */
+function Access({ api }: { api: CustomerApi }) {
   const { t } = useTranslation(NAMESPACE);
-  const { t: ui } = useTranslation(UI_NAMESPACE);
-  const [sent, setSent] = useState(false);
-  const { draft, set, busy, errors, ctx, handleSubmit } = useDraftForm<{ email: string }, { email: string }>({ email: '' }, {
-    fields: ['email'],
-    toBody: (d) => ({ email: d.email.trim() }),
-    validate: (d): FieldErrors => {
-      const email = d.email.trim();
-      if (!email) return { email: ui('form.required') };
-      return looksLikeEmail(email) ? {} : { email: ui('form.email') };
-    },
-    onSubmit: async (body) => {
-      await api.access(body.email);
-      setSent(true);
-    },
-    fallback: t('actionError'),
-  });
-
   return (
     <section className="card web-customer__notice" aria-labelledby="web-customer-access">
       <h1 id="web-customer-access" className="web-customer__title">
         {t('customer.access.title')}
       </h1>
-      {sent ? (
-        <>
-          <p className="vk-alert vk-alert--success" role="status" data-testid="access-sent">
-            {t('customer.access.sent')}
-          </p>
-          <button type="button" className="vk-btn vk-btn--light" onClick={() => setSent(false)}>
-            {t('customer.access.again')}
-          </button>
-        </>
-      ) : (
-        <form className="vk-form" aria-label={t('customer.access.title')} aria-busy={busy} noValidate onSubmit={handleSubmit}>
-          <p className="muted web-hint">{t('customer.access.explain')}</p>
-          <FormMessages errors={errors.errors} general={errors.general} testId="access-errors" />
-          <InputField ctx={ctx} field="email" label={t('customer.access.email')} value={draft.email} required onChange={(email) => set({ email })} />
-          <FormActions>
-            <button type="submit" className="vk-btn vk-btn--primary" disabled={busy}>
-              {busy ? t('customer.access.sending') : t('customer.access.submit')}
-            </button>
-          </FormActions>
-        </form>
-      )}
+      <AccessForm api={api} />
     </section>
   );
 }

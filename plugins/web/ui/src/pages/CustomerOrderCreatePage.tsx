@@ -9,6 +9,8 @@ import {
   FormMessages,
   InputField,
   PageState,
+  TabPanel,
+  Tabs,
   UI_NAMESPACE,
   errorCodes,
   formatEuros,
@@ -20,12 +22,13 @@ import {
   type FieldErrors,
 } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
-import type { Customer, CustomerUser, PaymentMethod, PreorderBody, StorefrontMethods, StorefrontProduct } from '../api';
+import type { Customer, PaymentMethod, PreorderBody, StorefrontMethods, StorefrontProduct } from '../api';
 import { CUSTOMER_FIELDS, CUSTOMER_PATHS, MAX_QUANTITY, MIN_QUANTITY, PAYMENT_METHODS } from '../lists';
 import { CustomerArea } from '../customer/CustomerArea';
 import type { CustomerApi } from '../customer/session';
 import { looksLikeEmail, quantityOf } from '../customer/checks';
 import { postToBank } from '../customer/payment';
+import { AccessForm } from '../customer/AccessForm';
 import { LegalTextDialog } from '../components/LegalText';
 
 /** The products an address asks for (`?product=3&product=5`): whole positive ids, each once, in order. */
@@ -39,15 +42,33 @@ export function productIds(search: string): number[] {
   return [...new Set(ids)];
 }
 
+/** This page's address with the products (`?product=3&product=5`), after the other parameters given. */
+export function orderPage(ids: number[], params: Record<string, string> = {}): string {
+  const query = new URLSearchParams(params);
+  for (const id of ids) query.append('product', String(id));
+  const search = query.toString();
+  return search ? `${CUSTOMER_PATHS.orderCreate}?${search}` : CUSTOMER_PATHS.orderCreate;
+}
+
 /** Where the bank sends the customer back: the orders page, with how the payment went. */
 export const returnUrls = (origin: string) => ({
   url_ok: `${origin}${CUSTOMER_PATHS.orders}?paid=1`,
   url_ko: `${origin}${CUSTOMER_PATHS.orders}?failed=1`,
 });
 
+/**
+ * Where the bank sends a guest back (the orders page needs a customer signed in): this page, with
+ * how the payment went; after a failed payment, with the order's products, to try again.
+ */
+export const guestReturnUrls = (origin: string, ids: number[]) => ({
+  url_ok: `${origin}${orderPage([], { paid: '1' })}`,
+  url_ko: `${origin}${orderPage(ids, { failed: '1' })}`,
+});
+
 /** What the page needs before the form: the customer, the shop's payment methods and the products on sale. */
 interface Setup {
-  user: CustomerUser;
+  /** The signed-in customer's data, the buyer's to start with; null for a guest (the buyer's fields empty). */
+  user: Customer | null;
   methods: StorefrontMethods;
   products: StorefrontProduct[];
   /** How many of the products asked for are not on sale (left out of the order). */
@@ -64,30 +85,42 @@ const notOnSale = (failure: unknown) => errorCodes(failure).some((code) => code.
  * (`POST web/api/ecommerce/preorder`) and posts the signed fields the answer carries to the bank.
  * Beside "Acepto las condiciones de compra", "Leer las condiciones" opens the school's conditions
  * of sale (`GET web/api/legal/read?kind=terms`), when it publishes them.
+ *
+ * With the key but no customer signed in (a poster's QR code), a guest's order (`GuestOrder`):
+ * the access form, whose link comes back to this order signed in, or the same form with the
+ * buyer's fields empty, placed with the key only; the bank sends a guest back here (`?paid=1`,
+ * `?failed=1`).
  */
 export default function CustomerOrderCreatePage() {
-  return <CustomerArea>{({ api }) => <NewOrder api={api} />}</CustomerArea>;
+  return (
+    <CustomerArea requireSignIn={false}>{({ api, signedIn }) => <NewOrder key={signedIn ? 'customer' : 'guest'} api={api} guest={!signedIn} />}</CustomerArea>
+  );
 }
 
-function NewOrder({ api }: { api: CustomerApi }) {
+function NewOrder({ api, guest }: { api: CustomerApi; guest: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const search = useLocation().search;
   const asked = productIds(search).join(',');
   const load = useCallback(async (): Promise<Setup> => {
     const ids = asked ? asked.split(',').map(Number) : [];
-    const [verified, methods, reads] = await Promise.all([api.verify(), api.methods(), Promise.allSettled(ids.map((id) => api.product(id)))]);
+    // a guest has no customer to read: the buyer's fields start empty
+    const [verified, methods, reads] = await Promise.all([guest ? null : api.verify(), api.methods(), Promise.allSettled(ids.map((id) => api.product(id)))]);
     // a product that cannot be read for another reason (the network, the session) fails the page
     const failed = reads.find((read): read is PromiseRejectedResult => read.status === 'rejected' && !notOnSale(read.reason));
     if (failed) throw failed.reason;
     const products = reads.flatMap((read) => (read.status === 'fulfilled' ? [read.value] : []));
-    return { user: verified.user, methods, products, unavailable: ids.length - products.length };
-  }, [api, asked]);
+    return { user: verified?.user ?? null, methods, products, unavailable: ids.length - products.length };
+  }, [api, asked, guest]);
   const loaded = useLoad(load, asked !== '');
   const setup = loaded.data;
+  // the bank sends a guest back here (a customer, to their orders)
+  const params = new URLSearchParams(search);
+  const paid = guest && params.get('paid') === '1';
+  const failed = guest && params.get('failed') === '1';
 
   let body;
   if (!asked) {
-    body = (
+    body = paid || failed ? null : (
       <p className="vk-alert vk-alert--info" data-testid="order-no-products">
         {t('customer.order.noProducts')}
       </p>
@@ -110,6 +143,8 @@ function NewOrder({ api }: { api: CustomerApi }) {
           <p className="vk-alert vk-alert--info" data-testid="order-no-products">
             {t('customer.order.noProducts')}
           </p>
+        ) : guest ? (
+          <GuestOrder api={api} setup={setup} next={orderPage(asked.split(',').map(Number))} />
         ) : (
           <OrderForm api={api} setup={setup} />
         )}
@@ -122,6 +157,16 @@ function NewOrder({ api }: { api: CustomerApi }) {
       <h1 id="web-customer-order-title" className="web-customer__title">
         {t('customer.order.title')}
       </h1>
+      {paid && (
+        <p className="vk-alert vk-alert--success" role="status" data-testid="order-paid">
+          {t('customer.order.guest.paid')}
+        </p>
+      )}
+      {failed && (
+        <p className="vk-alert vk-alert--danger" role="alert" data-testid="order-failed">
+          {t('customer.order.guest.failed')}
+        </p>
+      )}
       {body}
     </section>
   );
@@ -150,7 +195,42 @@ function orderFieldOf(item: ApiErrorItem): string | undefined {
 /** The limits of `preorder`'s checks, so that the field stops typing where the host would refuse. */
 const MAX_LENGTH: Partial<Record<keyof Customer, number>> = { name: 200, address: 300, city: 100, province: 100, postal_code: 10 };
 
-function OrderForm({ api, setup }: { api: CustomerApi; setup: Setup }) {
+type GuestWay = 'access' | 'buy';
+const GUEST_WAYS: GuestWay[] = ['access', 'buy'];
+const WAYS_ID = 'web-order-ways';
+
+/**
+ * A guest's order (no customer signed in): two ways, "¿Ya es cliente?…" (the access form; its
+ * mailed link opens `next`, this order, signed in) and "Comprar sin cuenta" (the order form with
+ * the buyer's fields empty), the latter first shown. Both stay mounted: what was typed survives
+ * a look at the other.
+ */
+function GuestOrder({ api, setup, next }: { api: CustomerApi; setup: Setup; next: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [way, setWay] = useState<GuestWay>('buy');
+  return (
+    <div className="web-section" data-testid="order-guest">
+      <Tabs
+        id={WAYS_ID}
+        label={t('customer.order.guest.ways')}
+        className="web-ways"
+        tabs={GUEST_WAYS.map((key) => ({ key, label: t(`customer.order.guest.${key}`) }))}
+        selected={way}
+        onSelect={(key) => setWay(key as GuestWay)}
+      />
+      <TabPanel id={WAYS_ID} tab="access" selected={way} keepMounted className="web-way">
+        <AccessForm api={api} next={next} messages={{ explain: t('customer.order.guest.accessExplain'), sent: t('customer.order.guest.accessSent') }} />
+      </TabPanel>
+      <TabPanel id={WAYS_ID} tab="buy" selected={way} keepMounted className="web-way">
+        <p className="muted web-hint">{t('customer.order.guest.buyExplain')}</p>
+        <OrderForm api={api} setup={setup} guest />
+      </TabPanel>
+    </div>
+  );
+}
+
+/** The order's form; a guest's (`guest`) starts with the buyer's fields empty and comes back to this page from the bank. */
+function OrderForm({ api, setup, guest = false }: { api: CustomerApi; setup: Setup; guest?: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const { t: ui } = useTranslation(UI_NAMESPACE);
   const { products, methods, user } = setup;
@@ -166,7 +246,7 @@ function OrderForm({ api, setup }: { api: CustomerApi; setup: Setup }) {
     () => ({
       quantities: products.map(() => String(MIN_QUANTITY)),
       payment_method: choices[0],
-      customer: Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, user[f] ?? ''])) as unknown as Customer,
+      customer: Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, user?.[f] ?? ''])) as unknown as Customer,
       notification_email: '',
       accept_terms: false,
     }),
@@ -192,7 +272,7 @@ function OrderForm({ api, setup }: { api: CustomerApi; setup: Setup }) {
         customer: Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, d.customer[f].trim()])) as unknown as Customer,
         notification_email: d.notification_email.trim(),
         accept_terms: d.accept_terms,
-        ...returnUrls(globalThis.location.origin),
+        ...(guest ? guestReturnUrls(globalThis.location.origin, products.map((p) => p.id)) : returnUrls(globalThis.location.origin)),
         lines: products.map((p, i) => ({ product_id: p.id, quantity: quantityOf(d.quantities[i], MIN_QUANTITY, MAX_QUANTITY) ?? 0 })),
       }),
       onSubmit: async (body) => {
