@@ -35,7 +35,9 @@
 //      test" shows the test taken once. The director's "Dudas" badge counts the doubt, the list
 //      shows it, its page the student's answer; the student's page counts 1 attempt. "Renovar
 //      enlace" (asked first) gives a new link: the old one, reloaded, says "Este enlace ya no da
-//      acceso" (LINK-001) and the new one opens the page. What the host stored is checked.
+//      acceso" (LINK-001) and the new one opens the page. What the host stored is checked. Last,
+//      the director limits the enrolment to no repetitions of each test ("Repeticiones", 0): the
+//      student's page shows the test done ("Sin repeticiones", no button) and the host refuses it.
 // It needs the host to have installed the valkiria package (`volante demo` with
 // plugins.registry_dir); without it, it is reported as skipped, with the reason. Names,
 // references and the DNI are unique per run.
@@ -1098,6 +1100,20 @@ export async function valkiriaJourneys({ host, browser, journey, skip }) {
       await testRow.waitFor();
       cells = await rowCells();
       assert(same(cells, [`${testName}${testDetail}`, taken, 'Hacer el test']), `the test's row through the new link ${JSON.stringify(cells)}`);
+
+      // The director limits the enrolment to no repetitions: taken once, the test is done.
+      await page.goto(`${host.base}/valkiria/alumno/${student.id}`);
+      await page.getByRole('button', { name: 'Cambiar las repeticiones de cada test del permiso B', exact: true }).click();
+      const limit = page.getByTestId('repetitions');
+      await limit.getByRole('textbox', { name: /^Repeticiones de cada test/ }).fill('0');
+      await limit.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await page.getByText('Permiso B: cada test se puede hacer una sola vez', { exact: true }).first().waitFor();
+      await page.getByTestId('enrolment-repetitions').filter({ hasText: exactly('0') }).waitFor();
+      await studentPage.reload();
+      await testRow.getByTestId('online-no-repetitions').waitFor();
+      assert((await testRow.getByRole('button', { name: `Hacer el test ${testName}`, exact: true }).count()) === 0, 'a test with no repetitions left can be taken');
+      const refused = await fetch(`${host.base}/api/valkiria/online/test?reference=${newUrl.split('/').pop()}&id=${test.id}`).then((r) => r.json());
+      assert(refused.success === false && JSON.stringify(refused.error).includes('Ya ha hecho este test 1 vez'), `the test opened past its repetitions: ${JSON.stringify(refused)}`);
       assert(errors.length === 0, `errors in the student's page: ${errors.join(' | ')}`);
     } finally {
       await visitor.close();
