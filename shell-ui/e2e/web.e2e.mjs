@@ -70,6 +70,24 @@ async function bankNotifies(base, notifyUrl, order, authorisation) {
 }
 
 /**
+ * A browser of the shop's customer (a fresh profile, no session): its page, the page errors it
+ * meets, and the forms its pages post to the bank, which is not reached (each post is kept and
+ * answered here with a page headed "Banco").
+ */
+async function shopperBrowser() {
+  const context = await launchChromium();
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const posted = [];
+  await page.route(/^https:\/\/sis(-t)?\.redsys\.es/, async (route) => {
+    posted.push(new URLSearchParams(route.request().postData() ?? ''));
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
+  });
+  return { context, page, errors, posted };
+}
+
+/**
  * A customer signs in to their area as its web site links it: asks for access with their e-mail,
  * and follows the link mailed to them (opened on this host). Answers the link's token.
  */
@@ -233,17 +251,8 @@ export async function webJourneys({ host, browser, journey, skip }) {
     });
     const course = await api(page, 'POST', 'product/create', { name: `Permiso A2 ${stamp}`, price: 30000, tax_rate: 2100, status: 'published' });
 
-    const customerContext = await launchChromium();
+    const { context: customerContext, page: customer, errors, posted } = await shopperBrowser();
     try {
-      const customer = customerContext.pages()[0] ?? (await customerContext.newPage());
-      const errors = [];
-      customer.on('pageerror', (error) => errors.push(error.message));
-      // The bank's page is not reached: the form the area posts to it is kept and answered here.
-      const posted = [];
-      await customer.route(/^https:\/\/sis(-t)?\.redsys\.es/, async (route) => {
-        posted.push(new URLSearchParams(route.request().postData() ?? ''));
-        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
-      });
 
       // The school's site links the area with its key; the customer asks for her link and
       // follows it.
@@ -344,16 +353,8 @@ export async function webJourneys({ host, browser, journey, skip }) {
     await page.goto(`${host.base}/web/orders/${paid.data.id}`);
     await page.getByTestId('buyer-status').filter({ hasText: 'Demostración' }).waitFor();
 
-    const customerContext = await launchChromium();
+    const { context: customerContext, page: customer, errors, posted } = await shopperBrowser();
     try {
-      const customer = customerContext.pages()[0] ?? (await customerContext.newPage());
-      const errors = [];
-      customer.on('pageerror', (error) => errors.push(error.message));
-      const posted = [];
-      await customer.route(/^https:\/\/sis(-t)?\.redsys\.es/, async (route) => {
-        posted.push(new URLSearchParams(route.request().postData() ?? ''));
-        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
-      });
       await customerSignsIn(customer, host, key, email);
       await customer.getByTestId('customer-status').filter({ hasText: 'Cuenta de demostración' }).waitFor();
       await customer.screenshot({ path: join(artifacts, '153-web-customer-demo.png'), fullPage: true });
@@ -434,16 +435,8 @@ export async function webJourneys({ host, browser, journey, skip }) {
     // Someone scans it (a browser without a session or a stored key): they buy without an
     // account, and the bank's page is reached with the signed form.
     const scanned = new URL(target.slice(target.indexOf('http')).trim());
-    const visitorContext = await launchChromium();
+    const { context: visitorContext, page: visitor, errors, posted } = await shopperBrowser();
     try {
-      const visitor = visitorContext.pages()[0] ?? (await visitorContext.newPage());
-      const errors = [];
-      visitor.on('pageerror', (error) => errors.push(error.message));
-      const posted = [];
-      await visitor.route(/^https:\/\/sis(-t)?\.redsys\.es/, async (route) => {
-        posted.push(new URLSearchParams(route.request().postData() ?? ''));
-        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Banco</h1>' });
-      });
       await visitor.goto(`${host.base}${scanned.pathname}${scanned.search}`);
       await visitor.getByRole('tab', { name: '¿Ya es cliente? Entre con su correo y vuelva a este pedido' }).waitFor();
       const form = visitor.getByRole('form', { name: 'Datos del pedido' });
