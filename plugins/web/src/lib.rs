@@ -3,6 +3,7 @@
 //! Redsys page (card or Bizum); the bank's signed notification marks the order paid. Staff
 //! configure the gateway and the keys and follow the orders. See README.md for the calls.
 
+mod blog;
 mod customer;
 mod gateway;
 mod legal;
@@ -11,7 +12,9 @@ pub mod redsys;
 mod status;
 
 use volante_plugin_sdk::prelude::*;
+use volante_plugin_sdk::timers;
 
+pub use blog::{BlogPost, PostBody};
 pub use customer::{AccessBody, CustomerUser};
 pub use gateway::{Apis, Gateway, GatewayUpdate, KeyUpdate, SalesBilling, ThirdPartyKey};
 pub use order::{ConfigureBody, Customer, Line, LineIn, Notification, Order, PreorderBody};
@@ -34,6 +37,10 @@ impl Plugin for Web {
             .post("web/customer/status", status::update)
             .get("web/legal/read", legal::read)
             .post("web/legal/update", legal::update)
+            .post("web/blog/post/create", blog::create)
+            .post("web/blog/post/delete", blog::delete)
+            .get("web/blog/post/read", blog::read)
+            .get("web/api/blog/read", blog::storefront)
             .get("web/api/payments/tpv/read", gateway::storefront_methods)
             .get("web/api/product/read/{id}", |ctx, req| order::storefront_product(ctx, req.param("id")?))
             .get("web/api/taxes/read", order::storefront_taxes)
@@ -77,6 +84,13 @@ impl Plugin for Web {
     }
 
     fn on_event(ctx: &Ctx, name: &str, payload_json: &str) -> std::result::Result<(), String> {
+        // A scheduled blog post's date has come.
+        if let Some(fired) = timers::Fired::parse(name, payload_json) {
+            if fired.key.starts_with("blog-post:") {
+                return blog::fired(ctx, &fired.payload).map_err(|e| e.details);
+            }
+            return Ok(());
+        }
         match name {
             "web.order.paid" => {
                 let payload: Value = serde_json::from_str(payload_json).map_err(|e| e.to_string())?;
@@ -96,6 +110,8 @@ impl Plugin for Web {
             .add::<gateway::SalesBillingUpdate>("web_sales_billing")
             .add::<status::StatusBody>("web_customer_status")
             .add::<legal::LegalUpdate>("web_legal_update")
+            .resource::<BlogPost>()
+            .add::<PostBody>("web_blog_post_save")
             .add::<Order>("web_order")
             .add::<AccessBody>("web_customer_access")
             .add::<CustomerUser>("web_customer_user");
