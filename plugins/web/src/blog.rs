@@ -109,7 +109,8 @@ fn checked(body: &PostBody, now: i64) -> Result<BlogPost> {
         ),
     };
     let title = checks.check(validate::required("title", &body.title, MAX_TITLE)).unwrap_or_default();
-    let content = if status == Some("pending") {
+    // A post on the site (or about to be) needs its content; a draft or a discarded one not.
+    let content = if matches!(status, Some("pending" | "discarded")) {
         checks.check(validate::optional("content", body.content.trim(), MAX_CONTENT))
     } else {
         checks.check(validate::required("content", &body.content, MAX_CONTENT))
@@ -395,6 +396,8 @@ mod tests {
         let mut draft = body("pending", None);
         draft.content = String::new();
         assert_eq!(checked(&draft, NOW).unwrap().status, "pending");
+        draft.status = Some("discarded".into());
+        assert_eq!(checked(&draft, NOW).unwrap().status, "discarded");
         draft.status = Some("published".into());
         let err = checked(&draft, NOW).unwrap_err();
         assert!(format!("{err:?}").contains("content"), "{err:?}");

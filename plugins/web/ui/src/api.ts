@@ -223,6 +223,83 @@ export interface LegalUpdate {
   body: string;
 }
 
+/** A blog post's status (the spec's list "Blog/social post status"): draft, scheduled, published, discarded. */
+export type BlogStatus = 'pending' | 'waiting' | 'published' | 'discarded';
+
+/** A post of the school's blog as the staff read it (`GET web/blog/post/read`). */
+export interface BlogPost {
+  id: number;
+  title: string;
+  tags: string[];
+  /** The header image: a png or jpeg of the document manager. */
+  header_file_id: number | null;
+  /** Plain text; blank lines separate paragraphs. */
+  content: string;
+  /** File ids of the gallery's images, in order. */
+  gallery: number[];
+  /** When it was or will be published, UTC ISO 8601 (`2026-12-01T09:00:00Z`). */
+  publish_at: string | null;
+  status: BlogStatus;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `GET web/blog/post/read`: a page of posts, newest first, and how many there are in each status. */
+export interface BlogPage {
+  items: BlogPost[];
+  total: number;
+  page: number;
+  per_page: number;
+  /** Every post of the business per status, whatever the filters. */
+  counts: Partial<Record<BlogStatus, number>>;
+}
+
+export interface BlogQuery {
+  /** '' for every status. */
+  status: BlogStatus | '';
+  search: string;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * `POST web/blog/post/create`: a new post, or with `id` that post saved again. `published` with a
+ * future `publish_at` is stored as `waiting` (scheduled); without one it is published now.
+ */
+export interface BlogPostSave {
+  id?: number;
+  title: string;
+  tags: string[];
+  header_file_id: number | null;
+  content: string;
+  gallery: number[];
+  publish_at: string | null;
+  status: BlogStatus;
+}
+
+/**
+ * A published post as the site reads it (`GET web/api/blog/read`): its images' addresses
+ * (`/api/filesystem/file/read?file_id=N&link=REF`, relative to the host) open without a session.
+ */
+export interface PublicBlogPost {
+  id: number;
+  title: string;
+  tags: string[];
+  content: string;
+  publish_at: string | null;
+  header_url: string | null;
+  gallery_urls: string[];
+}
+
+/** `GET web/api/blog/read`: a page of published posts, newest first. */
+export interface PublicBlogPage {
+  items: PublicBlogPost[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
 export function webApi(api: ApiClient) {
   return {
     orders: {
@@ -257,6 +334,14 @@ export function webApi(api: ApiClient) {
       versions: (kind: LegalKind) => api.get<LegalTexts>('web/legal/read', { kind }),
       /** Answers the version saved; the same title and body as the one in force is `CONFLICT-000`. */
       update: (body: LegalUpdate) => api.post<LegalText>('web/legal/update', body),
+    },
+    blog: {
+      list: (query: BlogQuery) => api.get<BlogPage>('web/blog/post/read', compactQuery(query)),
+      /** One post (`NOT-FOUND-000` when missing). */
+      read: (id: number) => api.get<BlogPost>('web/blog/post/read', { id }),
+      /** Saves the post (a new one without `id`); answers it as stored (its status may be `waiting`). */
+      save: (body: BlogPostSave) => api.post<BlogPost>('web/blog/post/create', body),
+      remove: (id: number) => api.post<{ id: number }>('web/blog/post/delete', { id }),
     },
   };
 }

@@ -7,7 +7,7 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { AGREEMENT_STATUSES, COURSE_STATUSES, COURSE_TONE, CUSTOMER_PATHS, CUSTOMER_SCREENS, CUSTOMER_STATUSES, ENVIRONMENTS, FOOTER_LEGAL_KINDS, KEY_KINDS, LEGAL_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
+import { AGREEMENT_STATUSES, BLOG_STATUSES, BLOG_TONE, COURSE_STATUSES, COURSE_TONE, CUSTOMER_PATHS, CUSTOMER_SCREENS, CUSTOMER_STATUSES, ENVIRONMENTS, FOOTER_LEGAL_KINDS, KEY_KINDS, LEGAL_KINDS, ORDER_STATES, PAYMENT_METHODS } from './lists';
 import web from './module';
 
 const src = dirname(fileURLToPath(import.meta.url));
@@ -22,7 +22,7 @@ const pathsOf = (toml: string, name: string) => {
 const declared = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 describe('the web remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, five staff routes behind the web permission and the public customer area', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, six staff routes behind the web permission and the public customer area', () => {
     expect(isVolanteModule(web)).toBe(true);
     expect(web.id).toBe('web');
     expect(web.namespace).toBe('web');
@@ -34,12 +34,14 @@ describe('the web remote', () => {
       ['/web/orders', 'web'],
       ['/web/orders/:order_id', 'web'],
       ['/web/info', 'web'],
+      ['/web/blog', 'web'],
       // the customer area: public screens, no permission (the storefront's key and the customer's token)
       ['/layout/contact/dashboard', null],
       ['/layout/contact/account', null],
       ['/layout/contact/orders', null],
       ['/layout/contact/order/create', null],
       ['/layout/contact/agreements', null],
+      ['/layout/contact/blog', null],
     ]);
     expect(CUSTOMER_SCREENS.map((s) => CUSTOMER_PATHS[s])).toEqual(web.routes.filter((r) => !r.permission).map((r) => r.path));
   });
@@ -53,11 +55,11 @@ describe('the web remote', () => {
     // the public routes are the ones without a permission, each also one of the routes
     expect(web.routes.filter((r) => !r.permission).map((r) => declared(r.path))).toEqual(pathsOf(ui, 'public_routes'));
     const labels = [...manifest.matchAll(/label = "web:([\w.]+)"/g)].map((m) => m[1]);
-    expect(labels).toEqual(['menu.orders', 'menu.payments', 'menu.info', 'menu.apis']);
-    expect(labels.map(lookup)).toEqual(['Pedidos', 'Pasarela de pago', 'Textos legales', 'Claves y API']);
+    expect(labels).toEqual(['menu.orders', 'menu.payments', 'menu.info', 'menu.blog', 'menu.apis']);
+    expect(labels.map(lookup)).toEqual(['Pedidos', 'Pasarela de pago', 'Textos legales', 'Blog', 'Claves y API']);
     // no menu entry for the customer area
     const paths = [...ui.slice(ui.indexOf('[[ui.menu]]')).matchAll(/^path = "([^"]+)"/gm)].map((m) => m[1]);
-    expect(paths).toEqual(['/web/orders', '/web/payments', '/web/info', '/web/apis']);
+    expect(paths).toEqual(['/web/orders', '/web/payments', '/web/info', '/web/blog', '/web/apis']);
     for (const path of paths) expect(web.routes.some((r) => r.path === path && r.permission === 'web')).toBe(true);
   });
 
@@ -83,6 +85,8 @@ describe('the web remote', () => {
       customerStatus: CUSTOMER_STATUSES,
       'legal.kinds': LEGAL_KINDS,
       'legal.state': ['published', 'withdrawn', 'unwritten'],
+      blogStatus: BLOG_STATUSES,
+      'blog.saved': BLOG_STATUSES,
       'customer.legal.links': FOOTER_LEGAL_KINDS,
       // a guest's two ways on a new order
       'customer.order.guest': ['access', 'buy'],
@@ -97,7 +101,10 @@ describe('the web remote', () => {
     expect(COURSE_STATUSES.map((s) => lookup(`customer.dashboard.courses.status.${s}`))).toEqual(['Disponible', 'Empieza el {{date}}', 'Terminó el {{date}}', 'En pausa']);
     // every status has its badge tone (the ended one muted)
     expect(Object.keys(COURSE_TONE).sort()).toEqual([...COURSE_STATUSES].sort());
-    expect(CUSTOMER_SCREENS.map((s) => lookup(`customer.nav.${s}`))).toEqual(['Inicio', 'Mis datos', 'Mis pedidos', 'Nuevo pedido', 'Mis acuerdos']);
+    expect(CUSTOMER_SCREENS.map((s) => lookup(`customer.nav.${s}`))).toEqual(['Inicio', 'Mis datos', 'Mis pedidos', 'Nuevo pedido', 'Mis acuerdos', 'Noticias']);
+    // a blog post's statuses, the spec's list "Blog/social post status", each with its badge tone
+    expect(BLOG_STATUSES.map((s) => lookup(`blogStatus.${s}`))).toEqual(['Borrador', 'Programada', 'Publicada', 'Descartada']);
+    expect(Object.keys(BLOG_TONE)).toEqual(BLOG_STATUSES);
     expect(hasMessage(es, 'customer.order.unavailable')).toBe(true);
     // a customer's mode in the shop, as the web plugin names them (status.rs), and none
     expect([...CUSTOMER_STATUSES, 'none'].map((s) => lookup(`customerStatus.${s}`))).toEqual(['Demostración', 'Matriculado', 'Sin modo (compra como matriculado)']);

@@ -2,7 +2,7 @@
  * The plugin's fixed lists (README): the values the API takes, in the order the screens show
  * them. Their Spanish names are in the catalogue (`state.1`, `method.card`, `kinds.maps`…).
  */
-import type { AgreementStatus, CourseStatus, CustomerStatus, Environment, KeyKind, LegalKind, OrderState, PaymentMethod } from './api';
+import type { AgreementStatus, BlogStatus, CourseStatus, CustomerStatus, Environment, KeyKind, LegalKind, OrderState, PaymentMethod } from './api';
 
 /** The plugin's one permission: every staff call needs it, reading and writing. */
 export const PERMISSION = 'web';
@@ -41,6 +41,38 @@ export const MAX_LEGAL_BODY = 100_000;
 /** How much of a text's body its card shows (characters, cut at a word). */
 export const LEGAL_PREVIEW = 400;
 
+/** The staff's page of the school's blog (the menu's "Blog"). */
+export const BLOG_PATH = '/web/blog';
+
+/** A post in the blog's editor (`?post=ID`); `new` for a new one. */
+export const blogPostPath = (id: number | 'new') => `${BLOG_PATH}?post=${id}`;
+
+/**
+ * A blog post's statuses (the spec's list "Blog/social post status"), in the order the screens
+ * show them: Borrador (a draft), Programada (waits for its date), Publicada, Descartada
+ * (`blogStatus.*` in the catalogue).
+ */
+export const BLOG_STATUSES: BlogStatus[] = ['pending', 'waiting', 'published', 'discarded'];
+
+/** The badge tone of each: a draft is muted, scheduled is news, published is done, discarded is out. */
+export const BLOG_TONE: Record<BlogStatus, string | undefined> = { pending: undefined, waiting: 'info', published: 'success', discarded: 'danger' };
+
+/** A post's limits (`web/blog/post/create`). */
+export const MAX_BLOG_TITLE = 200;
+export const MAX_BLOG_CONTENT = 100_000;
+export const MAX_BLOG_TAGS = 10;
+export const MAX_BLOG_TAG = 40;
+export const MAX_BLOG_GALLERY = 20;
+
+/** The document manager's folder of the blog's images (stored public: the site shows them). */
+export const BLOG_FOLDER = 'web/blog';
+
+/** The posts a page of the customer area's news shows (`web/api/blog/read`: 10 by default, 50 at most). */
+export const PUBLIC_BLOG_PER_PAGE = 10;
+
+/** How much of a post's first paragraph the news list shows (characters, cut at a word). */
+export const BLOG_EXCERPT = 300;
+
 /** A customer's modes in the shop (`web/customer/status`; none: buys as an enrolled one). */
 export const CUSTOMER_STATUSES: CustomerStatus[] = ['demo', 'enrolled'];
 
@@ -54,6 +86,8 @@ export const CUSTOMER_PATHS = {
   orders: '/layout/contact/orders',
   orderCreate: '/layout/contact/order/create',
   agreements: '/layout/contact/agreements',
+  /** The school's news (its blog): the key only, no customer needed. */
+  blog: '/layout/contact/blog',
 } as const;
 
 export type CustomerScreen = keyof typeof CUSTOMER_PATHS;

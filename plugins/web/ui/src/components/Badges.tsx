@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../i18n';
-import type { CustomerCourse, CustomerMode, OrderState } from '../api';
-import { COURSE_TONE, CUSTOMER_STATUSES, STATE_TONE } from '../lists';
+import type { BlogStatus, CustomerCourse, CustomerMode, OrderState } from '../api';
+import { BLOG_TONE, COURSE_TONE, CUSTOMER_STATUSES, STATE_TONE } from '../lists';
 import { formatDay } from '../customer/courses';
 import type { LegalState } from '../legal';
 
@@ -69,6 +69,17 @@ export function LegalStateBadge({ state }: { state: LegalState }) {
   return (
     <span className={badge(LEGAL_TONE[state])} data-testid="legal-state" data-state={state}>
       {t(`legal.state.${state}`)}
+    </span>
+  );
+}
+
+/** A blog post's status: Borrador (muted), Programada, Publicada, Descartada (the status itself for any other). */
+export function BlogStatusBadge({ status }: { status: BlogStatus }) {
+  const { t } = useTranslation(NAMESPACE);
+  const known = status in BLOG_TONE;
+  return (
+    <span className={badge(known ? BLOG_TONE[status] : undefined)} data-testid="post-status" data-status={status}>
+      {known ? t(`blogStatus.${status}`) : String(status)}
     </span>
   );
 }

@@ -86,7 +86,7 @@ export function CustomerArea({ requireSignIn = true, children }: CustomerAreaPro
   );
 }
 
-/** The area's five screens and "Cerrar sesión" (`user/logout`; signed out whatever it answers). */
+/** The area's six screens (the news too) and "Cerrar sesión" (`user/logout`; signed out whatever it answers). */
 function CustomerNav({ api }: { api: CustomerApi }) {
   const { t } = useTranslation(NAMESPACE);
   const navigate = useNavigate();

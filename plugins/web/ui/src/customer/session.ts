@@ -9,8 +9,8 @@
  *   when there is one), never the staff session's token (the kit's `credential` option).
  * - `SESSION-001` on any of them purges the stored token, and the key too when no token was sent.
  */
-import { hasErrorCode, sessionInvalid, type ApiClient, type CallOptions } from '@volante/plugin-ui';
-import type { CustomerAgreement, CustomerCourse, CustomerData, CustomerUser, LegalKind, Order, PreorderAnswer, PreorderBody, StorefrontLegalText, StorefrontMethods, StorefrontProduct, ValkiriaLink } from '../api';
+import { compactQuery, hasErrorCode, sessionInvalid, type ApiClient, type CallOptions } from '@volante/plugin-ui';
+import type { CustomerAgreement, CustomerCourse, CustomerData, CustomerUser, LegalKind, Order, PublicBlogPage, PublicBlogPost, PreorderAnswer, PreorderBody, StorefrontLegalText, StorefrontMethods, StorefrontProduct, ValkiriaLink } from '../api';
 
 export const CUSTOMER_STORAGE = {
   key: 'volante.customer.key',
@@ -158,6 +158,10 @@ export function customerApi(client: ApiClient, store: CustomerStore = customerSt
     legalTexts: () => call((o) => client.get<StorefrontLegalText[]>('web/api/legal/read', undefined, o), false),
     /** One published legal text; `NOT-FOUND-000` when the school has none of that kind. Key only. */
     legalText: (kind: LegalKind) => call((o) => client.get<StorefrontLegalText>('web/api/legal/read', { kind }, o), false),
+    /** The school's published posts, newest first (`tag`: only those with it; '' for all). Key only: they are public. */
+    blog: (query: { tag: string; page: number; per_page: number }) => call((o) => client.get<PublicBlogPage>('web/api/blog/read', compactQuery(query), o), false),
+    /** One published post; `NOT-FOUND-000` when there is none (or it is not published). Key only. */
+    blogPost: (id: number) => call((o) => client.get<PublicBlogPost>('web/api/blog/read', { id }, o), false),
     /** Ends the customer's sign-in: the token is purged whatever the host answers. */
     async logout(): Promise<void> {
       try {

@@ -104,7 +104,7 @@ describe('/layout/contact/dashboard', () => {
     expect(agreements).toHaveTextContent('AcuerdosAcuerdos2Pendientes de firma1');
     expect(within(agreements).getByRole('link', { name: 'Ver mis acuerdos' })).toHaveAttribute('href', '/layout/contact/agreements');
 
-    // the area's navigation among its five screens, and "Cerrar sesión"
+    // the area's navigation among its six screens, and "Cerrar sesión"
     const nav = screen.getByRole('navigation', { name: 'Área de cliente' });
     expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Inicio', '/layout/contact/dashboard'],
@@ -112,6 +112,7 @@ describe('/layout/contact/dashboard', () => {
       ['Mis pedidos', '/layout/contact/orders'],
       ['Nuevo pedido', '/layout/contact/order/create'],
       ['Mis acuerdos', '/layout/contact/agreements'],
+      ['Noticias', '/layout/contact/blog'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: 'Cerrar sesión' })).toBeEnabled();

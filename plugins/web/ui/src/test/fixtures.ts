@@ -241,3 +241,66 @@ export function storefrontLegal(texts: ReturnType<typeof publishedText>[] = []) 
     return text ? envelopeOk(text) : readError('NOT-FOUND-000', `La autoescuela no ha publicado «${LEGAL_NAMES[kind]}»`, { entity: LEGAL_NAMES[kind] });
   };
 }
+
+/* The school's blog. */
+
+export type BlogStatusName = 'pending' | 'waiting' | 'published' | 'discarded';
+
+/** A post as `GET web/blog/post/read` answers it (the SDK's record: flat, with `state` and `link`): published unless `extra` says otherwise. */
+export function blogPost(id: number, extra: object = {}) {
+  return {
+    id,
+    state: 'active',
+    title: 'Nuevo horario de clases teóricas',
+    tags: ['horarios', 'teórica'],
+    header_file_id: 70,
+    content: 'Desde diciembre las clases teóricas son por la tarde.\n\nDe lunes a jueves, de 18:00 a 20:00.',
+    gallery: [71, 72],
+    publish_at: '2026-12-01T09:00:00Z',
+    status: 'published',
+    user_id: 2,
+    link: 'lnk_abc',
+    created_at: '2026-11-28T10:00:00Z',
+    updated_at: '2026-11-28T10:00:00Z',
+    ...extra,
+  };
+}
+
+/** `GET web/blog/post/read`: the SDK's page with the counts of every status. */
+export function blogPage(posts: unknown[], counts: Record<BlogStatusName, number> = { pending: 1, waiting: 1, published: 2, discarded: 0 }, meta: object = {}) {
+  return envelopeOk({ items: posts, total: posts.length, page: 1, per_page: 25, from: posts.length ? 1 : 0, to: posts.length, counts, ...meta });
+}
+
+/** A published post as `GET web/api/blog/read` gives it to the site (its images' public addresses). */
+export function publicPost(id: number, extra: object = {}) {
+  const url = (fileId: number) => `/api/filesystem/file/read?file_id=${fileId}&link=lnk_${id}`;
+  return {
+    id,
+    title: 'Nuevo horario de clases teóricas',
+    tags: ['horarios', 'teórica'],
+    content: 'Desde diciembre las clases teóricas son por la tarde.\n\nDe lunes a jueves, de 18:00 a 20:00.',
+    publish_at: '2026-12-01T09:00:00Z',
+    header_url: url(70),
+    gallery_urls: [url(71), url(72)],
+    ...extra,
+  };
+}
+
+/**
+ * `GET web/api/blog/read` of a school that published `posts` (newest first): a page of them, or
+ * those with `tag`; with `id` that one (`NOT-FOUND-000` when it is not among them, as blog.rs answers).
+ */
+export function storefrontBlog(posts: ReturnType<typeof publicPost>[] = []) {
+  return (req: MockRequest) => {
+    const id = req.query.get('id');
+    if (id) {
+      const post = posts.find((p) => String(p.id) === id);
+      return post ? envelopeOk(post) : readError('NOT-FOUND-000', 'La entrada no existe', { entity: 'Entrada' });
+    }
+    const tag = req.query.get('tag');
+    const page = Number(req.query.get('page') ?? 1);
+    const perPage = Number(req.query.get('per_page') ?? 10);
+    const matching = tag ? posts.filter((p) => p.tags.includes(tag)) : posts;
+    return envelopeOk({ items: matching.slice((page - 1) * perPage, page * perPage), total: matching.length, page, per_page: perPage });
+  };
+}
