@@ -7,6 +7,7 @@ mod book;
 mod contacts;
 mod entry;
 mod folder;
+mod report;
 mod tax;
 
 use volante_plugin_sdk::prelude::*;
@@ -64,6 +65,9 @@ impl Plugin for Dgt {
             .post("dgt/tax/delete", tax::delete)
             .get("dgt/tax/read", tax::read)
             .get("dgt/tax/types", tax::types)
+            .get("dgt/center", report::centres)
+            .get("dgt/state_numbers", report::state_numbers)
+            .post("dgt/convocatoria", report::convocatorias)
     }
 
     fn schemas(schemas: &mut Schemas) {
@@ -74,6 +78,7 @@ impl Plugin for Dgt {
             .resource::<Tax>()
             .add::<ListQuery>("dgt_list")
             .add::<IdBody>("dgt_id")
+            .add::<report::ReportFilter>("dgt_report")
             .add::<book::BookRef>("dgt_book_ref")
             .add::<LicenceCheck>("dgt_licence_check")
             .add::<NewFolderStudent>("dgt_folder_student")

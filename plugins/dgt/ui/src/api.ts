@@ -250,6 +250,84 @@ export interface TaxQuery {
   per_page: number;
 }
 
+// --- Exam report ------------------------------------------------------------------------------
+
+/**
+ * The report's filters (all optional), as the page holds them: exam dates `YYYY-MM-DD` (both
+ * included), a licence class, an exam kind, a branch and an exam centre's name.
+ */
+export interface ReportFilters {
+  from?: string;
+  to?: string;
+  licence?: string;
+  exam_kind?: string;
+  branch_id?: string;
+  center?: string;
+}
+
+/** Students by result; `pass_rate` in hundredths of a percent (6667 is 66,67 %), null with nobody presented. */
+export interface ReportNumbers {
+  students: number;
+  pending: number;
+  pass: number;
+  fail: number;
+  absent: number;
+  /** Pass plus fail: those who sat the exam. */
+  presented: number;
+  pass_rate: number | null;
+}
+
+/** `GET dgt/center`: an exam centre the folders name. */
+export interface ExamCentre {
+  name: string;
+  folders: number;
+  students: number;
+  last_exam_date: string | null;
+}
+
+/** One exam kind's row of `dgt/state_numbers`. */
+export interface KindNumbers extends ReportNumbers {
+  exam_kind: ExamKind;
+  name: string;
+}
+
+/** `GET dgt/state_numbers`: the results by kind (always the three, in order) at a centre or at all. */
+export interface StateNumbers {
+  center: string | null;
+  kinds: KindNumbers[];
+  total: ReportNumbers;
+}
+
+/** A folder of a session. */
+export interface SessionFolder {
+  id: number;
+  reference: string;
+  name: string;
+  status: FolderStatus;
+}
+
+/** One exam session (convocatoria): the folders with the same date, centre, kind and licence. */
+export interface ExamSession extends ReportNumbers {
+  exam_date: string | null;
+  exam_centre: string;
+  exam_kind: ExamKind;
+  exam_kind_name: string;
+  licence: string;
+  folders: SessionFolder[];
+}
+
+/** `POST dgt/convocatoria`: the sessions, newest first (undated ones first), and their total. */
+export interface ExamSessions {
+  items: ExamSession[];
+  total: ReportNumbers;
+}
+
+/** The report's filters as the POST takes them: without the empty ones, the branch a number. */
+function reportBody(filters: ReportFilters): object {
+  const { branch_id, ...rest } = compact(filters);
+  return branch_id === undefined ? rest : { ...rest, branch_id: Number(branch_id) };
+}
+
 // --- Other plugins and the host ---------------------------------------------------------------
 
 /** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
@@ -307,6 +385,14 @@ export function dgtApi(api: ApiClient) {
       update: (id: number, fields: Partial<TaxFields>) => api.post<Tax>('dgt/tax/update', { id, ...fields }),
       remove: (id: number) => api.post<Tax>('dgt/tax/delete', { id }),
       types: () => api.get<TaxType[]>('dgt/tax/types'),
+    },
+    /** The exam report: its centres, the results by kind, and the sessions. */
+    report: {
+      /** The centres the folders name (every filter but `center`). */
+      centres: (filters: ReportFilters) => api.get<ExamCentre[]>('dgt/center', compact({ ...filters, center: '' })),
+      /** The results by kind at `filters.center`, or at every centre without it. */
+      numbers: (filters: ReportFilters) => api.get<StateNumbers>('dgt/state_numbers', compact(filters)),
+      sessions: (filters: ReportFilters) => api.post<ExamSessions>('dgt/convocatoria', reportBody(filters)),
     },
     /** The contacts plugin's finder, people only (trimmed; under 2 characters it answers `[]`). */
     contacts: {

@@ -7,7 +7,7 @@ import { componentFiles, scanJsxLiterals } from '@volante/plugin-ui/testing/jsx-
 import { catalogueLookup, emptyMessages, hasMessage, missingKeys } from '@volante/plugin-ui/testing/catalogue';
 import es from './i18n/es.json';
 import { resources } from './i18n';
-import { BOOK_STATUSES, ENTRY_STATUSES, EXAM_KINDS, FOLDER_STATUSES, LICENCES, RESULTS } from './lists';
+import { BOOK_STATUSES, ENTRY_STATUSES, EXAM_KINDS, FOLDER_STATUSES, LICENCES, REPORT_TABS, RESULTS, reportTabOf } from './lists';
 import { BOOK_FIELDS } from './components/BookForm';
 import { ENTRY_FIELDS } from './components/EntryForm';
 import { FOLDER_FIELDS } from './components/FolderForm';
@@ -19,7 +19,7 @@ const manifestPath = resolve(src, '../../plugin.toml');
 const lookup = (key: string) => catalogueLookup(es, key);
 
 describe('the dgt remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, five routes behind the dgt permission', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, six routes behind the dgt permission', () => {
     expect(isVolanteModule(dgt)).toBe(true);
     expect(dgt.id).toBe('dgt');
     expect(dgt.namespace).toBe('dgt');
@@ -30,8 +30,11 @@ describe('the dgt remote', () => {
       ['/dgt/folder/list', 'dgt'],
       ['/dgt/folder/view/:dgt_folder_id', 'dgt'],
       ['/dgt/folder/tax/list', 'dgt'],
+      ['/dgt/convocatoriasreport/:show_tab', 'dgt'],
     ]);
-    expect([lookup('menu.books'), lookup('menu.folders'), lookup('menu.taxes')]).toEqual(['Libros de registro', 'Carpetas de examen', 'Tasas de la DGT']);
+    expect([lookup('menu.books'), lookup('menu.folders'), lookup('menu.report'), lookup('menu.taxes')]).toEqual([
+      'Libros de registro', 'Carpetas de examen', 'Informe de exámenes', 'Tasas de la DGT',
+    ]);
   });
 
   it.runIf(existsSync(manifestPath))("matches plugin.toml's [ui]: remote, routes and menu labels", () => {
@@ -40,7 +43,7 @@ describe('the dgt remote', () => {
     expect(ui).toMatch(/remote = "dgt"/);
     expect(ui).toMatch(/exposes = \["\.\/routes"\]/);
     const labels = [...manifest.matchAll(/label = "dgt:([\w.]+)"/g)].map((m) => m[1]);
-    expect(labels).toEqual(['menu.books', 'menu.folders', 'menu.taxes']);
+    expect(labels).toEqual(['menu.books', 'menu.folders', 'menu.report', 'menu.taxes']);
     for (const key of labels) expect(typeof lookup(key)).toBe('string');
     const routes = ui.slice(ui.indexOf('routes = ['));
     const declared = [...routes.slice(0, routes.indexOf(']')).matchAll(/"(\/[^"]+)"/g)].map((m) => m[1]);
@@ -72,6 +75,7 @@ describe('the dgt remote', () => {
       'taxes.fields': ['type_code', 'name', 'description', 'amount'],
       'folderStudents.fields': ['tax_id', 'tax_number', 'notes'],
       folderStudents: ['count'],
+      'report.tabs': REPORT_TABS,
     };
     const missing = Object.entries(families).flatMap(([prefix, values]) => values.map((v) => `${prefix}.${v}`).filter((key) => !hasMessage(es, key)));
     expect(missing).toEqual([]);
@@ -80,6 +84,9 @@ describe('the dgt remote', () => {
     expect(EXAM_KINDS.map((k) => lookup(`examKind.${k}`))).toEqual(['Teórico', 'Circuito cerrado', 'Circulación']);
     expect(FOLDER_STATUSES.map((s) => lookup(`folderStatus.${s}`))).toEqual(['Abierta', 'Presentada', 'Cerrada']);
     expect(ENTRY_STATUSES.map((s) => lookup(`entryStatus.${s}`))).toEqual(['En formación', 'Permiso expedido', 'Baja']);
+    expect(REPORT_TABS.map((tab) => lookup(`report.tabs.${tab}`))).toEqual(['Centros', 'Convocatorias']);
+    // an unknown tab shows the first
+    expect([reportTabOf('convocatorias'), reportTabOf('informe'), reportTabOf(undefined)]).toEqual(['convocatorias', 'centros', 'centros']);
     expect(LICENCES).toEqual(['A', 'A1', 'A2', 'AM', 'AML', 'B', 'B96', 'C', 'C1', 'D', 'D1', 'EB', 'EC', 'EC1', 'ED', 'LCM', 'LVA', 'RPV']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, entryStatus, parseWhole, registerName, today } from './format';
+import { changedFields, entryStatus, formatRate, parseWhole, registerName, today } from './format';
 
 describe('the screens\' helpers', () => {
   it('today is the date in Spain, not UTC\'s', () => {
@@ -19,5 +19,8 @@ describe('the screens\' helpers', () => {
     const before: { name: string; closed_on?: string | null; capacity: number } = { name: 'Libro 3', capacity: 200 };
     // a missing field counts as null: only the capacity changed
     expect(changedFields({ name: 'Libro 3', closed_on: null, capacity: 300 }, before)).toEqual({ capacity: 300 });
+  });
+  it('a pass rate in hundredths of a percent, as a Spanish number with two decimals', () => {
+    expect([formatRate(6667), formatRate(10000), formatRate(0), formatRate(5)]).toEqual(['66,67', '100,00', '0,00', '0,05']);
   });
 });

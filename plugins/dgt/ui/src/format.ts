@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@volante/plugin-ui';
+import { LOCALE, TIME_ZONE } from '@volante/plugin-ui';
 import type { EntryFields, EntryStatus } from './api';
 
 const dayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -6,6 +6,13 @@ const dayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, yea
 /** Today in Spain as the API takes dates (`YYYY-MM-DD`). */
 export function today(now: Date = new Date()): string {
   return dayFormatter.format(now);
+}
+
+const rateFormatter = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A rate the API gives in hundredths of a percent, as a Spanish number: 6667 is "66,67". */
+export function formatRate(hundredths: number): string {
+  return rateFormatter.format(hundredths / 100);
 }
 
 /** A whole number typed by a person; null when it is not one. */

@@ -18,3 +18,12 @@ export type BookStatus = (typeof BOOK_STATUSES)[number];
 export const ALL_BRANCHES_PERMISSION = 'dgt.all_branches';
 /** The service and permission every call needs (README). */
 export const PERMISSION = 'dgt';
+
+/** The exam report's tabs, as `show_tab` in its path: the centres and the sessions. */
+export const REPORT_TABS = ['centros', 'convocatorias'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+
+/** The tab a `show_tab` names; anything else is the first ("centros"). */
+export function reportTabOf(showTab: string | undefined): ReportTab {
+  return REPORT_TABS.find((tab) => tab === showTab) ?? REPORT_TABS[0];
+}

@@ -11,11 +11,13 @@ const BookViewPage = lazy(() => import('./pages/BookViewPage'));
 const FolderListPage = lazy(() => import('./pages/FolderListPage'));
 const FolderViewPage = lazy(() => import('./pages/FolderViewPage'));
 const TaxListPage = lazy(() => import('./pages/TaxListPage'));
+const ReportPage = lazy(() => import('./pages/ReportPage'));
 
 /**
- * Five routes (plugin.toml [ui] routes), each behind the `dgt` permission (README: every call
+ * Six routes (plugin.toml [ui] routes), each behind the `dgt` permission (README: every call
  * needs the `dgt` service and permission): the register books and a book with its entries, the
- * exam folders and a folder with its students, and the DGT fees.
+ * exam folders and a folder with its students, the DGT fees, and the exam report (its tab,
+ * `centros` or `convocatorias`, in the path).
  */
 const dgt = defineModule({
   id: 'dgt',
@@ -27,6 +29,7 @@ const dgt = defineModule({
     { path: '/dgt/folder/list', Component: FolderListPage, permission: PERMISSION },
     { path: '/dgt/folder/view/:dgt_folder_id', Component: FolderViewPage, permission: PERMISSION },
     { path: '/dgt/folder/tax/list', Component: TaxListPage, permission: PERMISSION },
+    { path: '/dgt/convocatoriasreport/:show_tab', Component: ReportPage, permission: PERMISSION },
   ],
 });
 

@@ -7,3 +7,5 @@ export const bookViewPath = (id: number, { newStudent = false, entry }: { newStu
 export const folderListPath = () => '/dgt/folder/list';
 export const folderViewPath = (id: number) => `/dgt/folder/view/${id}`;
 export const taxListPath = () => '/dgt/folder/tax/list';
+/** The exam report at a tab; `search` (a query string, without `?`) keeps its filters. */
+export const reportPath = (tab: string = 'centros', search = '') => `/dgt/convocatoriasreport/${tab}${search ? `?${search}` : ''}`;

@@ -9,6 +9,7 @@ import { folderViewPath } from '../paths';
 import { useBranches } from '../useBranches';
 import { FolderForm } from '../components/FolderForm';
 import { FolderStatusBadge } from '../components/Badges';
+import { FilterDate } from '../components/FilterDate';
 
 interface Filters {
   status: string;
@@ -19,16 +20,6 @@ interface Filters {
   to: string;
 }
 const NO_FILTERS: Filters = { status: '', exam_kind: '', licence: '', branch_id: '', from: '', to: '' };
-
-/** A date filter of a list: a date input labelled for screen readers. */
-function FilterDate({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
-  return (
-    <label className="vk-inline-field">
-      <span className="vk-visually-hidden">{label}</span>
-      <input type="date" className="vk-input" value={value} aria-label={label} title={label} onChange={(e) => onChange(e.target.value)} />
-    </label>
-  );
-}
 
 /**
  * `/dgt/folder/list` — the exam folders (`GET dgt/folder/read`): search, status, exam, licence,

@@ -170,3 +170,68 @@ export function tax(extra: object = {}) {
 export function found(id: number, display_name: string, fiscal_code = '') {
   return { id, code: String(id).padStart(6, '0'), type: 'P', display_name, fiscal_code, email: '', phone: '', branch_id: 1, state: 'active' };
 }
+
+// --- The exam report --------------------------------------------------------------------------
+
+/** A report's figures: the students by result, with `presented` and `pass_rate` as the plugin works them out. */
+export function figures({ pending = 0, pass = 0, fail = 0, absent = 0 }: { pending?: number; pass?: number; fail?: number; absent?: number } = {}) {
+  const presented = pass + fail;
+  return {
+    students: pending + pass + fail + absent,
+    pending,
+    pass,
+    fail,
+    absent,
+    presented,
+    pass_rate: presented > 0 ? Math.floor((pass * 10000 + Math.floor(presented / 2)) / presented) : null,
+  };
+}
+
+/** `GET dgt/center`: the centres the folders name, alphabetically. */
+export const centres = [
+  { name: 'Jefatura Provincial de Jaén', folders: 2, students: 5, last_exam_date: '2026-12-03' },
+  { name: 'Linares', folders: 1, students: 3, last_exam_date: null },
+];
+
+/** `GET dgt/state_numbers`: the three kinds in order, and the total. */
+export function stateNumbers(center: string | null, theory: object, closedCircuit: object, road: object, total: object) {
+  return {
+    center,
+    kinds: [
+      { exam_kind: 'theory', name: 'Teórico', ...theory },
+      { exam_kind: 'closed_circuit', name: 'Circuito cerrado', ...closedCircuit },
+      { exam_kind: 'road', name: 'Circulación', ...road },
+    ],
+    total,
+  };
+}
+
+/** `POST dgt/convocatoria`: an undated session first, then the newest. */
+export function sessions() {
+  return {
+    items: [
+      {
+        exam_date: null,
+        exam_centre: 'Linares',
+        exam_kind: 'road',
+        exam_kind_name: 'Circulación',
+        licence: 'A2',
+        folders: [{ id: 9, reference: 'EX-2026-0006', name: 'Circulación A2', status: 'open' }],
+        ...figures({ pending: 3 }),
+      },
+      {
+        exam_date: '2026-12-03',
+        exam_centre: 'Jefatura Provincial de Jaén',
+        exam_kind: 'theory',
+        exam_kind_name: 'Teórico',
+        licence: 'B',
+        folders: [
+          { id: 8, reference: 'EX-2026-0007', name: 'Teórico B diciembre', status: 'closed' },
+          { id: 11, reference: 'EX-2026-0010', name: 'Teórico B diciembre (2)', status: 'closed' },
+        ],
+        ...figures({ pass: 2, fail: 1, absent: 1 }),
+      },
+    ],
+    total: figures({ pending: 3, pass: 2, fail: 1, absent: 1 }),
+  };
+}
