@@ -2,7 +2,9 @@
 //  19. the director opens "Libros de registro", opens a new book, enrols a student filled in
 //      from a contact found with the finder (their DGT record gives the licence), then opens
 //      "Carpetas de examen", creates a theory folder for yesterday's exam, adds the student and
-//      marks them "Apto": the result lands in the student's register entry
+//      marks them "Apto": the result lands in the student's register entry; on "Informe de
+//      exámenes" the folder's exam centre shows with its numbers (100,00 % passed at the theory
+//      exam) and, on the "Convocatorias" tab, the session links to the folder
 // The contact is made through the API first, with names unique per run. It needs the host to
 // have installed the dgt and contacts packages (`volante demo` with plugins.registry_dir);
 // without them it is reported as skipped, with the reason.
@@ -73,6 +75,8 @@ export async function dgtJourneys({ host, browser, journey, skip }) {
     await folderForm.getByRole('combobox', { name: /^Examen( \*)?$/ }).selectOption('theory');
     await folderForm.getByRole('combobox', { name: /^Permiso( \*)?$/ }).selectOption('B');
     await folderForm.getByLabel(/^Fecha de examen( \*)?$/).fill(isoDate(-1));
+    const centre = `Jefatura E2E ${stamp}`;
+    await folderForm.getByLabel(/^Centro de examen( \*)?$/).fill(centre);
     await folderForm.getByRole('button', { name: 'Crear carpeta' }).click();
     await page.waitForURL(/\/dgt\/folder\/view\/[1-9]\d*$/);
     const folderId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -92,5 +96,22 @@ export async function dgtJourneys({ host, browser, journey, skip }) {
     assert(folder.results.pass === 1 && folder.students[0].book_student_id === entry.id, `folder ${JSON.stringify(folder.results)} ${JSON.stringify(folder.students)}`);
     const stored = await api(page, 'GET', `dgt/book/register/student/read?id=${entry.id}`);
     assert(stored.theory_result === 'pass' && stored.theory_exam_date === isoDate(-1), `entry theory ${stored.theory_result} on ${stored.theory_exam_date}`);
+
+    // The exam report: the centre with its folder and student, its numbers by exam, the session.
+    await menu(page).getByRole('link', { name: 'Informe de exámenes' }).click();
+    await page.waitForURL('**/dgt/convocatoriasreport/centros');
+    const centreRow = page.getByRole('table', { name: 'Centros de examen' }).getByTestId('centre-row').filter({ hasText: centre });
+    await centreRow.getByRole('button', { name: centre }).click();
+    const numbers = page.getByRole('table', { name: `Resultados por prueba en ${centre}` });
+    const theory = numbers.getByRole('row').filter({ hasText: 'Teórico' });
+    await theory.getByTestId('pass-rate').filter({ hasText: '100,00 %' }).waitFor();
+    await shot('181-dgt-report-centres');
+    await page.getByRole('tab', { name: 'Convocatorias' }).click();
+    await page.waitForURL('**/dgt/convocatoriasreport/convocatorias*');
+    const session = page.getByRole('table', { name: 'Convocatorias' }).getByTestId('session-row').filter({ hasText: centre });
+    await session.getByRole('link', { name: folder.reference }).waitFor();
+    await shot('182-dgt-report-sessions');
+    await session.getByRole('link', { name: folder.reference }).click();
+    await page.waitForURL(`**/dgt/folder/view/${folderId}`);
   });
 }

@@ -27,6 +27,11 @@
 //      product's order page in the customer area (with the shop's key); the headline typed shows
 //      on the preview and is saved; printed, only the sheet shows. A visitor following the QR
 //      code's address in a browser of their own buys the product without an account.
+//  42. the director writes the school's news on "Blog": a post with a header image and a photo in
+//      its gallery (uploaded through the kit's uploader), saved as a draft, then scheduled for a
+//      future date ("Programar"), then published; a visitor (a browser of their own, with only
+//      the shop's key) reads it on "Noticias", filters by its tag and opens it: the header and
+//      the gallery's photo load without a session. Discarded, it leaves the visitor's page.
 // Needs the host to have installed the web, products and billing packages; without them it is
 // skipped.
 import { join } from 'node:path';
@@ -126,7 +131,7 @@ export async function webJourneys({ host, browser, journey, skip }) {
   await page.getByTestId('greeting').waitFor();
   const modules = await listedModules(page);
   if (!['web', 'products', 'billing'].every((m) => modules.includes(m))) {
-    skip(['director-sells-a-course-online', 'customer-uses-their-area', 'demo-customer-cannot-renew', 'director-prints-a-poster'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
+    skip(['director-sells-a-course-online', 'customer-uses-their-area', 'demo-customer-cannot-renew', 'director-prints-a-poster', 'director-writes-a-blog-post'], `GET plugin/modules lacks the web, products or billing module (${JSON.stringify(modules)})`);
     return;
   }
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
@@ -452,6 +457,88 @@ export async function webJourneys({ host, browser, journey, skip }) {
       const placed = await api(page, 'GET', `web/ecommerce/order/readall?search=${sent.DS_MERCHANT_ORDER}`);
       assert(placed.items[0]?.customer.name === `Pablo Visitante ${stamp}` && placed.items[0].contact_id === null, `the guest's order: ${JSON.stringify(placed.items[0])}`);
       assert(errors.length === 0, `errors on the order page: ${errors.join(' | ')}`);
+    } finally {
+      await visitorContext.close();
+    }
+  });
+
+  await journey(browser, 'director-writes-a-blog-post', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAECAYAAACzzX7wAAAAF0lEQVR4nGNgYAj4D8QMuGm8kiCaUhMAk9YZ8aqd8JsAAAAASUVORK5CYII=', 'base64');
+    const title = `Nuevo horario de tarde ${stamp}`;
+    const tag = `Horarios ${stamp}`;
+    await page.goto(`${host.base}/dashboard`);
+    await menu(page).getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.waitForURL('**/web/blog');
+    await page.getByRole('link', { name: 'Nueva entrada' }).click();
+    const editor = page.getByRole('form', { name: 'Nueva entrada' });
+    await editor.getByRole('textbox', { name: /^Título/ }).fill(title);
+    await editor.getByRole('textbox', { name: /^Etiquetas/ }).fill(`${tag}, Permiso B`);
+    await editor.getByRole('textbox', { name: /^Contenido/ }).fill('Desde el lunes abrimos de 16:00 a 21:00.\n\nLas prácticas siguen igual.');
+    const header = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/image/upload');
+    await editor.getByTestId('image-header_file_id').getByLabel('Subir imagen').setInputFiles({ name: `cabecera-${stamp}.png`, mimeType: 'image/png', buffer: png });
+    await header;
+    const photo = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/image/upload');
+    await editor.getByLabel('Añadir imágenes').setInputFiles({ name: `aula-${stamp}.png`, mimeType: 'image/png', buffer: png });
+    await photo;
+    await editor.getByTestId('gallery-images').getByRole('listitem').first().waitFor();
+    await editor.getByRole('button', { name: 'Guardar borrador' }).click();
+    await page.waitForURL('**/web/blog');
+    const listed = await api(page, 'GET', `web/blog/post/read?search=${encodeURIComponent(stamp)}`);
+    const post = listed.items[0];
+    assert(post?.title === title && post.status === 'pending' && post.header_file_id && post.gallery.length === 1, `the draft: ${JSON.stringify(post)}`);
+    assert(JSON.stringify(post.tags) === JSON.stringify([tag, 'Permiso B']), `the tags: ${JSON.stringify(post.tags)}`);
+
+    // Scheduled for a later date: the button says so and the post waits.
+    await page.getByRole('link', { name: new RegExp(`^Editar «${title}»`) }).click();
+    const form = page.getByRole('form', { name: `Entrada «${title}»` });
+    await form.getByLabel(/^Fecha de publicación/).fill('2099-01-10T09:30');
+    await form.getByRole('button', { name: 'Programar' }).click();
+    await page.waitForURL('**/web/blog');
+    const waiting = await api(page, 'GET', `web/blog/post/read?id=${post.id}`);
+    assert(waiting.status === 'waiting' && waiting.publish_at.startsWith('2099-01-10T'), `the scheduled post: ${JSON.stringify(waiting)}`);
+    await page.getByTestId('status-chip-waiting').click();
+    await page.getByTestId('post-title').filter({ hasText: title }).waitFor();
+    await shot('179-web-blog-list');
+
+    // Published now (the date emptied).
+    await page.getByRole('link', { name: new RegExp(`^Editar «${title}»`) }).click();
+    await form.getByLabel(/^Fecha de publicación/).fill('');
+    await form.getByRole('button', { name: 'Publicar' }).click();
+    await page.waitForURL('**/web/blog');
+    const published = await api(page, 'GET', `web/blog/post/read?id=${post.id}`);
+    assert(published.status === 'published', `the published post: ${JSON.stringify(published)}`);
+
+    // A visitor reads it with the shop's key only, filters by its tag and opens it.
+    const { webapi_key: key } = await api(page, 'GET', 'web/apis/read');
+    const { context: visitorContext, page: visitor, errors } = await shopperBrowser();
+    try {
+      await visitor.goto(`${host.base}/layout/contact/blog?key=${encodeURIComponent(key)}`);
+      const card = visitor.getByTestId('post-card').filter({ hasText: title });
+      await card.getByTestId('post-excerpt').filter({ hasText: 'Desde el lunes abrimos de 16:00 a 21:00.' }).waitFor();
+      await card.getByRole('link', { name: `Noticias con la etiqueta «${tag}»` }).click();
+      await visitor.getByTestId('blog-tag').waitFor();
+      assert((await visitor.getByTestId('post-card').count()) === 1, 'the tag shows only its posts');
+      await visitor.getByRole('link', { name: `Leer «${title}»` }).click();
+      const read = visitor.getByTestId('customer-blog-post');
+      await read.getByRole('heading', { name: title }).waitFor();
+      await read.getByTestId('post-content').filter({ hasText: 'Las prácticas siguen igual.' }).waitFor();
+      const images = [read.getByTestId('post-header'), read.getByTestId('post-gallery').getByRole('img').first()];
+      for (const image of images) {
+        await image.waitFor();
+        await visitor.waitForFunction((img) => img.complete, await image.elementHandle());
+        assert(await image.evaluate((img) => img.naturalWidth === 8), `an image of the post does not load: ${await image.getAttribute('src')}`);
+      }
+      await visitor.screenshot({ path: join(artifacts, '180-web-blog-news.png'), fullPage: true });
+      assert(errors.length === 0, `errors on the news page: ${errors.join(' | ')}`);
+
+      // Discarded: off the site.
+      await page.getByRole('link', { name: new RegExp(`^Editar «${title}»`) }).click();
+      await form.getByRole('button', { name: 'Descartar' }).click();
+      await page.waitForURL('**/web/blog');
+      await visitor.goto(`${host.base}/layout/contact/blog`);
+      await visitor.getByTestId('customer-blog').waitFor();
+      await visitor.getByText('Todavía no hay noticias').or(visitor.getByTestId('post-card').first()).first().waitFor();
+      assert((await visitor.getByTestId('post-card').filter({ hasText: title }).count()) === 0, 'the discarded post is still on the site');
     } finally {
       await visitorContext.close();
     }
