@@ -612,6 +612,32 @@ pub fn list_json_where<R: Resource>(ctx: &Ctx, query: &ListQuery, extra: Option<
     }
 }
 
+/// How many records that are not deleted, as the caller may see them, hold each of `values` in
+/// `column`: `{"<value>": count}` in the order of `values`, 0 for those none holds (for a list's
+/// chips: orders by status, posts by status).
+pub fn counts_by<R: Resource, V: Serialize + ToString>(ctx: &Ctx, column: &str, values: &[V]) -> Result<Map<String, Value>> {
+    if !columns::<R>().iter().any(|c| c == column) {
+        return Err(Error::internal(format!("{} has no column {column}", R::TABLE)));
+    }
+    let mut params = Vec::new();
+    let scope = scope_sql::<R>(ctx, &mut params);
+    #[derive(Deserialize)]
+    struct Count {
+        value: Value,
+        n: i64,
+    }
+    let counts: Vec<Count> = sql::query_as(
+        &format!("SELECT {column} AS value, COUNT(*) AS n FROM {} WHERE {scope} AND state <> 'deleted' GROUP BY {column}", R::TABLE),
+        &params,
+    )?;
+    let mut answer = Map::new();
+    for value in values {
+        let wanted = json!(value);
+        answer.insert(value.to_string(), json!(counts.iter().find(|c| c.value == wanted).map_or(0, |c| c.n)));
+    }
+    Ok(answer)
+}
+
 fn two_answers<T>(answers: Vec<T>) -> Result<[T; 2]> {
     <[T; 2]>::try_from(answers).map_err(|a| Error::internal(format!("2 answers were expected, {} came", a.len())))
 }

@@ -261,17 +261,8 @@ pub fn read(ctx: &Ctx, req: &Req) -> Result<Value> {
         query.filter.insert("status".into(), json!(status));
     }
     let page = resource::list::<BlogPost>(ctx, &query)?;
-    #[derive(Deserialize)]
-    struct Count {
-        status: String,
-        n: i64,
-    }
-    let counts: Vec<Count> = sql::query_as(
-        "SELECT status, COUNT(*) AS n FROM web_blog_post WHERE business_id = $1 AND state <> 'deleted' GROUP BY status",
-        &params![ctx.business_id],
-    )?;
-    let counts: serde_json::Map<String, Value> =
-        STATUSES.iter().map(|(status, _)| (status.to_string(), json!(counts.iter().find(|c| c.status == *status).map_or(0, |c| c.n)))).collect();
+    let statuses: Vec<&str> = STATUSES.iter().map(|(k, _)| *k).collect();
+    let counts = resource::counts_by::<BlogPost, _>(ctx, "status", &statuses)?;
     let mut answer = serde_json::to_value(&page)?;
     answer["counts"] = Value::Object(counts);
     Ok(answer)
