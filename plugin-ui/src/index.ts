@@ -46,6 +46,7 @@ export * from './form/indexed';
 export * from './form/useDraftForm';
 export * from './upload/image';
 export * from './upload/ImageUploader';
+export * from './upload/ImageField';
 export * from './upload/fileUrl';
 export * from './upload/progress';
 export * from './money/money';

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessages, InputField, NotesField, SelectField, SubmitActions, useDraftForm } from '@volante/plugin-ui';
+import { FormMessages, ImageField, InputField, NotesField, SelectField, SubmitActions, useDraftForm } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import type { Category, CategoryFields, CategoryStatus } from '../api';
 import { CATEGORY_IMAGE_FOLDER, CATEGORY_STATUSES } from '../lists';
-import { ImageField } from './ImageField';
 
 export const CATEGORY_FIELDS = ['name', 'description', 'status', 'thumbnail_file_id'] as const;
 

@@ -5,6 +5,7 @@ import {
   CheckListField,
   Field,
   FormMessages,
+  ImageField,
   InputField,
   MoneyInput,
   NotesField,
@@ -40,7 +41,6 @@ import {
   type ProductDraft,
   type Tab,
 } from './productDraft';
-import { ImageField } from './ImageField';
 import { FilesField } from './FilesField';
 import { ProvidersField } from './ProvidersField';
 import { PackLinesField, SavedPackLines } from './PackLinesField';

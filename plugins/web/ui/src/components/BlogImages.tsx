@@ -1,66 +1,16 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorMessage, ImageUploader, UI_NAMESPACE, fieldId, fileReadUrl, useSession, type FormContext } from '@volante/plugin-ui';
+import { FieldErrorMessage, ImageUploader, fieldId, useFileReadUrl, type FormContext } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { BLOG_FOLDER, MAX_BLOG_GALLERY } from '../lists';
-
-interface ImageFieldProps {
-  ctx: FormContext;
-  field: string;
-  label: string;
-}
-
-/** A stored image of the document manager as the staff see it (their session's token in the address). */
-function useFileUrl() {
-  const session = useSession();
-  return (fileId: number) => fileReadUrl(fileId, session.store.getToken());
-}
-
-/**
- * A post's header image: the kit's uploader (PNG or JPEG, stored public: the site shows it), its
- * preview and "Quitar imagen". Hands out the stored file's id, or null.
- */
-export function HeaderImageField({ ctx, field, label, fileId, onChange }: ImageFieldProps & { fileId: number | null; onChange(fileId: number | null): void }) {
-  const { t: ui } = useTranslation(UI_NAMESPACE);
-  const fileUrl = useFileUrl();
-  // a new uploader after "Quitar imagen", so that it forgets the preview of what it uploaded
-  const [generation, setGeneration] = useState(0);
-  const id = fieldId(ctx.formId, field);
-  return (
-    <div className="vk-field web-image" role="group" aria-labelledby={`${id}-label`} id={id} data-testid={`image-${field}`}>
-      <span className="vk-label" id={`${id}-label`}>
-        {label}
-      </span>
-      {ctx.disabled ? (
-        fileId ? <img className="vk-uploader__preview" src={fileUrl(fileId)} alt={ui('upload.preview')} /> : null
-      ) : (
-        <ImageUploader key={generation} folder={BLOG_FOLDER} publicFile previewUrl={fileId ? fileUrl(fileId) : null} onUploaded={(image) => onChange(image.file_id)} />
-      )}
-      {fileId && !ctx.disabled && (
-        <button
-          type="button"
-          className="vk-btn vk-btn--light web-image__remove"
-          onClick={() => {
-            onChange(null);
-            setGeneration((g) => g + 1);
-          }}
-        >
-          {ui('upload.remove')}
-        </button>
-      )}
-      <FieldErrorMessage form={ctx.formId} field={field} error={ctx.errors.errors[field]} />
-    </div>
-  );
-}
 
 /**
  * A post's gallery: its images in order, each with "Quitar", and the kit's uploader (several at a
  * time, stored public) while there is room (at most 20). `onAdd` is called once per image
  * uploaded: the caller appends it to the draft it holds (not to the `fileIds` drawn).
  */
-export function GalleryField({ ctx, field, label, hint, fileIds, onAdd, onRemove }: ImageFieldProps & { hint: string; fileIds: number[]; onAdd(fileId: number): void; onRemove(index: number): void }) {
+export function GalleryField({ ctx, field, label, hint, fileIds, onAdd, onRemove }: { ctx: FormContext; field: string; label: string; hint: string; fileIds: number[]; onAdd(fileId: number): void; onRemove(index: number): void }) {
   const { t } = useTranslation(NAMESPACE);
-  const fileUrl = useFileUrl();
+  const fileUrl = useFileReadUrl();
   const id = fieldId(ctx.formId, field);
   const full = fileIds.length >= MAX_BLOG_GALLERY;
   return (

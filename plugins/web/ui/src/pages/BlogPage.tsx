@@ -7,6 +7,7 @@ import {
   FilteredList,
   FormActions,
   FormMessages,
+  ImageField,
   InputField,
   PageState,
   UI_NAMESPACE,
@@ -27,10 +28,10 @@ import {
 } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { webApi, type BlogPage as BlogAnswer, type BlogPost, type BlogPostSave, type BlogStatus, type WebApi } from '../api';
-import { BLOG_PATH, BLOG_STATUSES, MAX_BLOG_CONTENT, MAX_BLOG_GALLERY, MAX_BLOG_TAG, MAX_BLOG_TAGS, MAX_BLOG_TITLE, PERMISSION, blogPostPath } from '../lists';
+import { BLOG_FOLDER, BLOG_PATH, BLOG_STATUSES, MAX_BLOG_CONTENT, MAX_BLOG_GALLERY, MAX_BLOG_TAG, MAX_BLOG_TAGS, MAX_BLOG_TITLE, PERMISSION, blogPostPath } from '../lists';
 import { formatPublishAt, fromLocalInput, isFutureInput, parseTags, postParam, tagsText, toLocalInput } from '../blog';
 import { BlogStatusBadge } from '../components/Badges';
-import { GalleryField, HeaderImageField } from '../components/BlogImages';
+import { GalleryField } from '../components/BlogImages';
 
 type Counts = BlogAnswer['counts'];
 
@@ -340,7 +341,7 @@ function PostEditor({ api, post }: { api: WebApi; post: BlogPost | null }) {
         )}
         <InputField ctx={ctx} field="title" label={t('blog.editor.fields.title')} value={draft.title} maxLength={MAX_BLOG_TITLE} required onChange={(value) => set({ title: value })} />
         <InputField ctx={ctx} field="tags" label={t('blog.editor.fields.tags')} hint={t('blog.editor.hints.tags', { max: MAX_BLOG_TAGS, length: MAX_BLOG_TAG })} value={draft.tags} onChange={(value) => set({ tags: value })} />
-        <HeaderImageField ctx={ctx} field="header_file_id" label={t('blog.editor.fields.header_file_id')} fileId={draft.header_file_id} onChange={(fileId) => set({ header_file_id: fileId })} />
+        <ImageField ctx={ctx} field="header_file_id" label={t('blog.editor.fields.header_file_id')} folder={BLOG_FOLDER} fileId={draft.header_file_id} onChange={(fileId) => set({ header_file_id: fileId })} />
         <Field form={formId} field="publish_at" label={t('blog.editor.fields.publish_at')} error={errors.errors.publish_at} hint={t('blog.editor.hints.publish_at')}>
           <input className="vk-input" type="datetime-local" {...errors.control('publish_at')} value={draft.publish_at} disabled={ctx.disabled} onChange={(ev) => set({ publish_at: ev.target.value })} />
         </Field>
