@@ -1,4 +1,5 @@
 import type { ApiClient, FoundContact, ListPage } from '@volante/plugin-ui';
+import { newestExamFirst } from './format';
 
 /** Every exam result (README "Exam results everywhere"). */
 export type ExamResult = 'pending' | 'pass' | 'fail' | 'absent';
@@ -166,8 +167,9 @@ export interface FolderFields {
   notes: string;
 }
 
-/** A list item of `dgt/folder/read`: the record with its students and how many passed. */
+/** A list item of `dgt/folder/read`: the record with its branch's name, its students and how many passed. */
 export interface FolderItem extends Stored, FolderFields {
+  branch_name?: string | null;
   students: number;
   passed: number;
 }
@@ -193,6 +195,8 @@ export interface FolderStudent {
 
 /** `GET dgt/folder/read?id=` and every folder write. */
 export interface FolderDetail extends Stored, FolderFields {
+  /** null without a branch (or when the host cannot name it). */
+  branch_name?: string | null;
   results: Record<ExamResult, number>;
   students: FolderStudent[];
 }
@@ -339,6 +343,23 @@ export interface Branch {
   trade_name: string;
 }
 
+/**
+ * `GET business/read` (the host): the caller's business, as the printed papers head it (only
+ * what they use).
+ */
+export interface Business {
+  business_id: number;
+  /** The trade name. */
+  name: string;
+  fiscal_name: string;
+  /** The NIF. */
+  fiscal_code: string;
+  address: string;
+  city: string;
+  province_id: number | null;
+  postal_code: string;
+}
+
 /** Leave out empty query values: the plugin's defaults apply. */
 function compact(query: object): Record<string, string | number> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as Record<string, string | number>;
@@ -371,6 +392,14 @@ export function dgtApi(api: ApiClient) {
       read: (id: number) => api.get<FolderDetail>('dgt/folder/read', { id }),
       create: (fields: Partial<FolderFields>) => api.post<FolderDetail>('dgt/folder/create', fields),
       update: (id: number, fields: Partial<FolderFields>) => api.post<FolderDetail>('dgt/folder/update', { id, ...fields }),
+      /**
+       * The folders a request of exam places is made for: the open and the submitted ones, newest
+       * exam first (once each: one submitted between the two reads is in both).
+       */
+      requestable: () =>
+        Promise.all(
+          (['open', 'submitted'] as const).map((status) => api.get<ListPage<FolderItem>>('dgt/folder/read', { status, page: 1, per_page: ALL_ROWS })),
+        ).then((pages) => newestExamFirst([...new Map(pages.flatMap((p) => p.items).map((f) => [f.id, f] as const)).values()])),
     },
     folderStudents: {
       add: (student: NewFolderStudent) => api.post<FolderDetail>('dgt/folder/student/add', student),
@@ -398,9 +427,10 @@ export function dgtApi(api: ApiClient) {
     contacts: {
       find: (search: string) => api.get<FoundContact[]>('contact/finder', { search, type: 'P' }),
     },
-    /** The host's branches (a book's or folder's branch). */
+    /** The host's branches (a book's or folder's branch), and the business (the printed papers' head). */
     host: {
       branches: () => api.get<Branch[]>('business/branch/list'),
+      business: () => api.get<Business>('business/read'),
     },
   };
 }

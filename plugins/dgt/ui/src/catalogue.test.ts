@@ -19,7 +19,7 @@ const manifestPath = resolve(src, '../../plugin.toml');
 const lookup = (key: string) => catalogueLookup(es, key);
 
 describe('the dgt remote', () => {
-  it('honours the module contract: marker, namespace, Spanish resources, six routes behind the dgt permission', () => {
+  it('honours the module contract: marker, namespace, Spanish resources, seven routes behind the dgt permission', () => {
     expect(isVolanteModule(dgt)).toBe(true);
     expect(dgt.id).toBe('dgt');
     expect(dgt.namespace).toBe('dgt');
@@ -30,6 +30,7 @@ describe('the dgt remote', () => {
       ['/dgt/folder/list', 'dgt'],
       ['/dgt/folder/view/:dgt_folder_id', 'dgt'],
       ['/dgt/folder/tax/list', 'dgt'],
+      ['/dgt/folder/solicitud_pruebas_aptitud', 'dgt'],
       ['/dgt/convocatoriasreport/:show_tab', 'dgt'],
     ]);
     expect([lookup('menu.books'), lookup('menu.folders'), lookup('menu.report'), lookup('menu.taxes')]).toEqual([

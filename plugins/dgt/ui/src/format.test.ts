@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, entryStatus, formatRate, parseWhole, registerName, today } from './format';
+import { changedFields, entryStatus, formatRate, longDate, newestExamFirst, parseWhole, registerName, today } from './format';
 
 describe('the screens\' helpers', () => {
   it('today is the date in Spain, not UTC\'s', () => {
@@ -22,5 +22,22 @@ describe('the screens\' helpers', () => {
   });
   it('a pass rate in hundredths of a percent, as a Spanish number with two decimals', () => {
     expect([formatRate(6667), formatRate(10000), formatRate(0), formatRate(5)]).toEqual(['66,67', '100,00', '0,00', '0,05']);
+  });
+  it('a date as a letter writes it', () => {
+    expect([longDate('2026-11-25'), longDate('2027-01-01'), longDate(null), longDate('2026-02-30'), longDate('25/11/2026')]).toEqual([
+      '25 de noviembre de 2026', '1 de enero de 2027', '', '', '',
+    ]);
+  });
+  it('folders by their exam, the newest first, the undated before them, then the newest folder', () => {
+    const folders = [
+      { id: 1, exam_date: '2026-10-01' },
+      { id: 2, exam_date: null },
+      { id: 3, exam_date: '2026-12-03' },
+      { id: 4, exam_date: '2026-10-01' },
+      { id: 5, exam_date: null },
+    ];
+    expect(newestExamFirst(folders).map((f) => f.id)).toEqual([5, 2, 3, 4, 1]);
+    // the list given is left as it was
+    expect(folders.map((f) => f.id)).toEqual([1, 2, 3, 4, 5]);
   });
 });

@@ -1,11 +1,38 @@
 import { LOCALE, TIME_ZONE } from '@volante/plugin-ui';
-import type { EntryFields, EntryStatus } from './api';
+import type { EntryFields, EntryStatus, FolderFields } from './api';
 
 const dayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today in Spain as the API takes dates (`YYYY-MM-DD`). */
 export function today(now: Date = new Date()): string {
   return dayFormatter.format(now);
+}
+
+const longDayFormatter = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** An API date (`YYYY-MM-DD`) as a letter writes it: "25 de noviembre de 2026" ('' for none or an invalid one). */
+export function longDate(date: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
+  if (!match) return '';
+  const [, y, m, d] = match.map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? longDayFormatter.format(day) : '';
+}
+
+/**
+ * Folders by their exam, the newest first (those without a date, still to be set, before
+ * them), then the newest folder first: the order of the folders' list, whatever the engine puts
+ * first.
+ */
+export function newestExamFirst<T extends Pick<FolderFields, 'exam_date'> & { id: number }>(folders: T[]): T[] {
+  return [...folders].sort((a, b) => {
+    if (a.exam_date !== b.exam_date) {
+      if (!a.exam_date) return -1;
+      if (!b.exam_date) return 1;
+      return a.exam_date < b.exam_date ? 1 : -1;
+    }
+    return b.id - a.id;
+  });
 }
 
 const rateFormatter = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -11,13 +11,15 @@ const BookViewPage = lazy(() => import('./pages/BookViewPage'));
 const FolderListPage = lazy(() => import('./pages/FolderListPage'));
 const FolderViewPage = lazy(() => import('./pages/FolderViewPage'));
 const TaxListPage = lazy(() => import('./pages/TaxListPage'));
+const ExamRequestPage = lazy(() => import('./pages/ExamRequestPage'));
 const ReportPage = lazy(() => import('./pages/ReportPage'));
 
 /**
- * Six routes (plugin.toml [ui] routes), each behind the `dgt` permission (README: every call
+ * Seven routes (plugin.toml [ui] routes), each behind the `dgt` permission (README: every call
  * needs the `dgt` service and permission): the register books and a book with its entries, the
- * exam folders and a folder with its students, the DGT fees, and the exam report (its tab,
- * `centros` or `convocatorias`, in the path).
+ * exam folders and a folder with its students, the DGT fees, a folder's printable request of exam
+ * places (the folder in `?folder=`), and the exam report (its tab, `centros` or `convocatorias`,
+ * in the path).
  */
 const dgt = defineModule({
   id: 'dgt',
@@ -29,6 +31,7 @@ const dgt = defineModule({
     { path: '/dgt/folder/list', Component: FolderListPage, permission: PERMISSION },
     { path: '/dgt/folder/view/:dgt_folder_id', Component: FolderViewPage, permission: PERMISSION },
     { path: '/dgt/folder/tax/list', Component: TaxListPage, permission: PERMISSION },
+    { path: '/dgt/folder/solicitud_pruebas_aptitud', Component: ExamRequestPage, permission: PERMISSION },
     { path: '/dgt/convocatoriasreport/:show_tab', Component: ReportPage, permission: PERMISSION },
   ],
 });

@@ -7,5 +7,7 @@ export const bookViewPath = (id: number, { newStudent = false, entry }: { newStu
 export const folderListPath = () => '/dgt/folder/list';
 export const folderViewPath = (id: number) => `/dgt/folder/view/${id}`;
 export const taxListPath = () => '/dgt/folder/tax/list';
+/** The request of exam places ("Solicitud de pruebas de aptitud"): of a folder, or the chooser without one. */
+export const examRequestPath = (folder?: number | null) => `/dgt/folder/solicitud_pruebas_aptitud${folder ? `?folder=${folder}` : ''}`;
 /** The exam report at a tab; `search` (a query string, without `?`) keeps its filters. */
 export const reportPath = (tab: string = 'centros', search = '') => `/dgt/convocatoriasreport/${tab}${search ? `?${search}` : ''}`;

@@ -11,7 +11,7 @@ import { ResultBadge } from './Badges';
 import { InputField, SelectField, SubmitActions, type FormContext } from '@volante/plugin-ui';
 
 /** A student's name, or "Contacto n.º 7" when the contacts service cannot be asked. */
-function useStudentName() {
+export function useStudentName() {
   const { t } = useTranslation(NAMESPACE);
   return (s: Pick<FolderStudent, 'contact_id' | 'name'>) => s.name || t('folderStudents.contactId', { id: s.contact_id });
 }

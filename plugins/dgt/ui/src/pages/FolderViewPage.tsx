@@ -6,7 +6,7 @@ import { NAMESPACE } from '../i18n';
 import { dgtApi, type FolderDetail, type FolderFields, type FolderStatus } from '../api';
 import { RESULTS } from '../lists';
 import { changedFields } from '../format';
-import { folderListPath } from '../paths';
+import { examRequestPath, folderListPath } from '../paths';
 import { branchName, useBranches } from '../useBranches';
 import { useLoad } from '@volante/plugin-ui';
 import { FolderStatusBadge } from '../components/Badges';
@@ -16,7 +16,8 @@ import { FolderStudents } from '../components/FolderStudents';
 /**
  * `/dgt/folder/view/:dgt_folder_id` — an exam folder (`GET dgt/folder/read?id=`): its data
  * ("Editar carpeta"), its status ("Presentar", "Volver a abrir", "Cerrar carpeta", with
- * `dgt/folder/update`), how many got each result, and its students (the result of each, set
+ * `dgt/folder/update`), its printable request of exam places ("Solicitud de pruebas"), how many
+ * got each result, and its students (the result of each, set
  * with `student/update`; "Añadir alumno" and "Quitar" while the folder is open). A closed folder
  * is read only.
  */
@@ -92,6 +93,11 @@ export default function FolderViewPage() {
           <Link className="vk-btn vk-btn--light" to={folderListPath()}>
             {t('back')}
           </Link>
+          {!deleted && (
+            <Link className="vk-btn vk-btn--light" to={examRequestPath(folder.id)}>
+              {t('folders.view.request')}
+            </Link>
+          )}
           {changing && (
             <>
               <button type="button" className="vk-btn vk-btn--light" aria-pressed={editing} onClick={() => setEditing(!editing)}>

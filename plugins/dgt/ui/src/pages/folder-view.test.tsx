@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeOk, mockApi, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
-import { branches, folder, folderStudent, found, page, query, saved, tax } from '../test/fixtures';
+import { branches, business, folder, folderItem, folderStudent, found, page, query, saved, tax } from '../test/fixtures';
 
 const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].slice(0, 7).map((td) => td.textContent);
 
@@ -108,6 +108,25 @@ describe('the view of a folder', () => {
     for (const name of ['Presentar', 'Cerrar carpeta', 'Editar carpeta', 'Volver a abrir']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Añadir alumno' })).not.toBeInTheDocument();
     expect(api.calls('GET dgt/tax/read')).toHaveLength(0);
+    // its request of exam places is still there to print
+    expect(screen.getByRole('link', { name: 'Solicitud de pruebas' })).toHaveAttribute('href', '/dgt/folder/solicitud_pruebas_aptitud?folder=8');
+  });
+
+  it('"Solicitud de pruebas" opens the folder\'s printable request of exam places', async () => {
+    const record = folder();
+    const api = folderHost(record, {
+      'GET dgt/folder/read': (req: MockRequest) => (req.query.get('id') ? envelopeOk(record) : page(req.query.get('status') === 'open' ? [folderItem()] : [])),
+      'GET business/read': envelopeOk(business()),
+    });
+    renderModule('/dgt/folder/view/8', api);
+    const link = await screen.findByRole('link', { name: 'Solicitud de pruebas' });
+    expect(link).toHaveAttribute('href', '/dgt/folder/solicitud_pruebas_aptitud?folder=8');
+    fireEvent.click(link);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dgt/folder/solicitud_pruebas_aptitud'));
+    const sheet = await screen.findByRole('article', { name: 'Solicitud de pruebas de aptitud' });
+    expect(within(sheet).getByTestId('request-reference')).toHaveTextContent('Referencia: EX-2026-0007');
+    expect(within(sheet).getAllByTestId('request-student')).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Carpeta' })).toHaveValue('8');
   });
 
   it('"Editar carpeta" sends what changed; exam and licence are fixed once it has students', async () => {

@@ -137,6 +137,7 @@ export function folder(extra: object = {}) {
     reference: 'EX-2026-0007',
     name: 'Teórico B diciembre',
     branch_id: 1,
+    branch_name: 'Autoescuela Linares',
     exam_kind: 'theory',
     licence: 'B',
     exam_centre: 'Jefatura Provincial de Jaén',
@@ -154,6 +155,25 @@ export function folder(extra: object = {}) {
 export function folderItem(extra: object = {}) {
   const { results: _r, students: _s, ...rest } = folder();
   return { ...rest, students: 2, passed: 1, ...extra };
+}
+
+/** `GET business/read` (the host): the demo school, as the printed papers head it. */
+export function business(extra: object = {}) {
+  return {
+    business_id: 2,
+    name: 'Autoescuela Demo',
+    fiscal_name: 'Autoescuela Demo SL',
+    fiscal_code: 'B23456789',
+    email: 'info@autoescuela-demo.es',
+    phone: '953000000',
+    address: 'C/ Corredera 12',
+    city: 'Linares',
+    province_id: 23,
+    postal_code: '23700',
+    is_provider: false,
+    status: 'active',
+    ...extra,
+  };
 }
 
 export const taxTypes = [
