@@ -7,6 +7,7 @@
 mod catalogue;
 mod course;
 mod group;
+mod information;
 mod session;
 
 use volante_plugin_sdk::prelude::*;
@@ -128,6 +129,8 @@ impl Plugin for Courses {
                 .post(&format!("{p}sesion/docentes/create"), |ctx, req| catalogue::create_teacher(ctx, req))
                 .post(&format!("{p}sesion/docentes/delete"), |ctx, req| catalogue::delete_teacher(ctx, req))
         })
+        // The spec lists it for training courses only.
+        .get("course/send/information", |ctx, req| information::send(ctx, req, Kind::Course))
     }
 
     fn schemas(schemas: &mut Schemas) {
