@@ -4,7 +4,8 @@
 //      "Carpetas de examen", creates a theory folder for yesterday's exam, adds the student and
 //      marks them "Apto": the result lands in the student's register entry; on "Informe de
 //      exámenes" the folder's exam centre shows with its numbers (100,00 % passed at the theory
-//      exam) and, on the "Convocatorias" tab, the session links to the folder
+//      exam) and, on the "Convocatorias" tab, the session links to the folder, whose
+//      "Solicitud de pruebas" sheet lists the student with the missing fee receipt flagged
 // The contact is made through the API first, with names unique per run. It needs the host to
 // have installed the dgt and contacts packages (`volante demo` with plugins.registry_dir);
 // without them it is reported as skipped, with the reason.
@@ -113,5 +114,19 @@ export async function dgtJourneys({ host, browser, journey, skip }) {
     await shot('182-dgt-report-sessions');
     await session.getByRole('link', { name: folder.reference }).click();
     await page.waitForURL(`**/dgt/folder/view/${folderId}`);
+
+    // The request of exam places, ready to print.
+    await page.getByRole('link', { name: 'Solicitud de pruebas' }).click();
+    await page.waitForURL(`**/dgt/folder/solicitud_pruebas_aptitud?folder=${folderId}`);
+    const sheet = page.getByTestId('request-sheet');
+    await sheet.getByTestId('request-reference').filter({ hasText: folder.reference }).waitFor();
+    const row = sheet.getByTestId('request-student').filter({ hasText: studentName });
+    await row.filter({ hasText: document }).filter({ hasText: 'Falta' }).waitFor();
+    await page.getByTestId('request-missing').filter({ hasText: studentName }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    assert(!(await menu(page).isVisible()) && !(await page.getByTestId('request-tools').isVisible()), 'the menu or the tools would be printed');
+    assert(await sheet.isVisible(), 'the sheet would not be printed');
+    await page.emulateMedia({ media: 'screen' });
+    await shot('183-dgt-exam-request');
   });
 }
