@@ -117,6 +117,13 @@ export interface NewSession {
   teacher_ids: number[];
 }
 
+/** `GET course/send/information`: whom the course's information was mailed to, and who has no e-mail. */
+export interface InformationSent {
+  sent: number;
+  recipients: { contact_id: number; name: string; email: string }[];
+  without_email: { contact_id: number; name: string }[];
+}
+
 /** `GET contact/finder` (the contacts plugin): a contact found for a picker (the kit's type). */
 export type { FoundContact };
 
@@ -152,6 +159,13 @@ export function coursesApi(api: ApiClient, kind: Kind) {
       update: (id: number, fields: Partial<CourseFields>) => api.post<CourseDetail>(`${p}update`, { id, ...fields }),
       remove: (id: number) => api.post<CourseDetail>(`${p}delete`, { id }),
       setState: (id: number, state: 'active' | 'inactive') => api.post<CourseDetail>(`${p}state`, { id, state }),
+      /**
+       * Mails the course's information to each of its students with an e-mail, or to one of them
+       * (`contact_id`). Training courses only: always under `course/`, whatever the kind. A GET
+       * in the spec, though it sends mail.
+       */
+      sendInformation: (id: number, contact_id?: number) =>
+        api.get<InformationSent>(`${KINDS.course.prefix}send/information`, contact_id === undefined ? { id } : { id, contact_id }),
     },
     groups: {
       list: () => api.get<Group[]>(`${p}group/read`),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageState, formatDate, useApi, usePageLayout, useRecord } from '@volante/plugin-ui';
+import { PageState, formatDate, useApi, usePageLayout, useRecord, useSession } from '@volante/plugin-ui';
 import { NAMESPACE } from '../i18n';
 import { coursesApi, type CourseDetail } from '../api';
 import { KINDS, listPath, type Kind } from '../kinds';
@@ -14,6 +14,7 @@ import { DataTab } from '../tabs/DataTab';
 import { StudentsTab } from '../tabs/StudentsTab';
 import { SessionsTab } from '../tabs/SessionsTab';
 import { CataloguesTab } from '../tabs/CataloguesTab';
+import { SendInformationButton, WithoutEmailNotice, useCourseInformation } from '../components/CourseInformation';
 import type { TabProps } from '../tabs/types';
 
 /**
@@ -21,7 +22,8 @@ import type { TabProps } from '../tabs/types';
  * `/recuperacionpuntos/view/:recuperacionpuntos_id` — a course (`GET <prefix>read?id=`): the head
  * (name, reference, category, state, dates, students, hours) and the tabs Datos, Alumnos,
  * Sesiones and Lugares y docentes (`?tab=` keeps the one open). Every write answers the course,
- * which is shown. A deleted course is read only.
+ * which is shown. A deleted course is read only. A training course (kind `course`) also mails
+ * its information to its students (`course/send/information`), for a user with the permission.
  */
 export default function CourseViewPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation(NAMESPACE);
@@ -33,6 +35,10 @@ export default function CourseViewPage({ kind }: { kind: Kind }) {
   const { record: course, show, failed, formKey, load } = useRecord<CourseDetail>(id, api.courses.read);
   const groups = useLoad(api.groups.list, tab === 'data');
   const branches = useBranches(api, tab === 'data');
+  const session = useSession();
+  // the call exists for training courses only
+  const informs = kind === 'course' && session.can(KINDS.course.permission);
+  const information = useCourseInformation(api, course);
   const kindTitle = t(`kinds.${kind}.title`);
   const title = course?.name || t('view.title');
   usePageLayout({ title, breadcrumbs: [{ label: kindTitle, to: listPath(kind) }, { label: title }] });
@@ -69,6 +75,7 @@ export default function CourseViewPage({ kind }: { kind: Kind }) {
           <dd>{t(`modality.${course.modality}`)}</dd>
         </dl>
         <div className="courses-actions">
+          {informs && <SendInformationButton course={course} information={information} />}
           <Link className="vk-btn vk-btn--light" to={listPath(kind)}>
             {t('view.back')}
           </Link>
@@ -79,6 +86,7 @@ export default function CourseViewPage({ kind }: { kind: Kind }) {
           {t('view.deletedNotice')}
         </p>
       )}
+      {informs && <WithoutEmailNotice information={information} />}
       <section className="card">
         <div className="vk-tabs courses-tabs" role="tablist" aria-label={t('view.tabs')}>
           {VIEW_TABS.map((key) => (
@@ -98,7 +106,7 @@ export default function CourseViewPage({ kind }: { kind: Kind }) {
         </div>
         <div role="tabpanel" id="courses-tab-panel" aria-labelledby={`courses-tab-${tab}`} key={`${tab}-${formKey}`}>
           {tab === 'data' && <DataTab {...props} groups={groups.data ?? []} branches={branches} />}
-          {tab === 'students' && <StudentsTab {...props} />}
+          {tab === 'students' && <StudentsTab {...props} information={informs ? information : undefined} />}
           {tab === 'sessions' && <SessionsTab {...props} />}
           {tab === 'catalogues' && <CataloguesTab api={api} />}
         </div>

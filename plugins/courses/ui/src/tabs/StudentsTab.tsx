@@ -5,6 +5,7 @@ import { NAMESPACE } from '../i18n';
 import type { FoundContact, Student } from '../api';
 import { formatHours } from '../format';
 import type { TabProps } from './types';
+import type { CourseInformation } from '../components/CourseInformation';
 
 /** A student's name, or "Contacto n.º 7" when the contacts service is off. */
 export function useStudentName() {
@@ -16,9 +17,11 @@ export function useStudentName() {
  * "Alumnos": the enrolled students (name, DNI, e-mail, phone, attended hours of the course's)
  * with "Quitar" (`<prefix>contact/student/remove`, confirmed: their attendance goes too), and
  * the finder to enrol contacts (`GET contact/finder`, then `<prefix>contact/student/add` with
- * the chosen ones; the host's refusal, e.g. the maximum of students, shown above it).
+ * the chosen ones; the host's refusal, e.g. the maximum of students, shown above it). With
+ * `information` (training courses, the user can write), a student with an e-mail has "Enviar
+ * información" too (`course/send/information` with the `contact_id`).
  */
-export function StudentsTab({ api, course, readOnly, onSaved }: TabProps) {
+export function StudentsTab({ api, course, readOnly, onSaved, information }: TabProps & { information?: CourseInformation }) {
   const { t } = useTranslation(NAMESPACE);
   const confirm = useConfirm();
   const toast = useToast();
@@ -58,9 +61,24 @@ export function StudentsTab({ api, course, readOnly, onSaved }: TabProps) {
       header: t('columns.actions'),
       className: 'vk-table__actions',
       render: (s) => (
-        <button type="button" className="vk-btn vk-btn--light" aria-label={t('students.removeNamed', { name: nameOf(s) })} onClick={() => void remove(s)}>
-          {t('students.remove')}
-        </button>
+        <>
+          {information && s.email?.trim() && (
+            <>
+              <button
+                type="button"
+                className="vk-btn vk-btn--light"
+                aria-label={t('students.informNamed', { name: nameOf(s) })}
+                disabled={information.busy}
+                onClick={() => void information.sendTo(s)}
+              >
+                {t('students.inform')}
+              </button>{' '}
+            </>
+          )}
+          <button type="button" className="vk-btn vk-btn--light" aria-label={t('students.removeNamed', { name: nameOf(s) })} onClick={() => void remove(s)}>
+            {t('students.remove')}
+          </button>
+        </>
       ),
     });
   }
