@@ -25,7 +25,7 @@ export interface ExamRequestSheetProps {
  * licence class, centre, date or "Sin fecha"), the numbered students (name, DNI/NIE, register
  * entry number, fee and its receipt number, "Falta" when there is none), and at the foot the
  * place and today's date and the line for the director's signature and the school's stamp. It is
- * what "Imprimir" prints (`.dgt-printable`, dgt.css).
+ * what "Imprimir" prints alone (the kit's `vk-printable`; its own print rules in dgt.css).
  */
 export function ExamRequestSheet({ folder, business }: ExamRequestSheetProps) {
   const { t } = useTranslation(NAMESPACE);
@@ -44,7 +44,7 @@ export function ExamRequestSheet({ folder, business }: ExamRequestSheetProps) {
   const none = t('none');
 
   return (
-    <article className="card dgt-printable dgt-request" aria-labelledby={titleId} data-testid="request-sheet">
+    <article className="card vk-printable dgt-request" aria-labelledby={titleId} data-testid="request-sheet">
       <header className="dgt-request__head">
         <div className="dgt-request__school" data-testid="request-school">
           <strong>{legalName}</strong>

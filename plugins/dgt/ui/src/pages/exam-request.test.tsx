@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { envelopeOk, mockApi, readError, type MockRequest } from '@volante/plugin-ui/testing';
+import { envelopeOk, mockApi, printSelectors, readError, type MockRequest } from '@volante/plugin-ui/testing';
 import { clerk, director, renderModule } from '../test/render';
 import { business, folder, folderItem, folderStudent, page, query } from '../test/fixtures';
 
@@ -149,13 +149,13 @@ describe("a folder's request of exam places", () => {
     fireEvent.click(within(tools).getByRole('button', { name: 'Imprimir' }));
     expect(print).toHaveBeenCalledTimes(1);
 
-    // only the sheet prints: it is the printable part, the chooser and the tools are not, nor in it
-    expect(sheet).toHaveClass('dgt-printable');
+    // only the sheet prints: it is the kit's printable part, the chooser and the tools are not, nor in it
+    expect(sheet).toHaveClass('vk-printable');
     expect(tools).toHaveClass('dgt-no-print');
     expect(screen.getByTestId('request-chooser')).toHaveClass('dgt-no-print');
     expect(sheet).not.toContainElement(tools);
     expect(sheet).not.toContainElement(screen.getByRole('combobox', { name: 'Carpeta' }));
-    expect(document.querySelectorAll('.dgt-printable')).toHaveLength(1);
+    expect(document.querySelectorAll('.vk-printable')).toHaveLength(1);
   });
 
   it('every receipt there: no warning; an undated exam without centre; a closed folder named by the address stays offered', async () => {
@@ -228,21 +228,12 @@ describe("a folder's request of exam places", () => {
 describe('the print styles', () => {
   const css = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../dgt.css'), 'utf8');
 
-  it('are scoped to a page with the sheet: no print rule reaches another module\'s page', () => {
-    const start = css.indexOf('@media print');
-    expect(start).toBeGreaterThan(-1);
-    // the block of the print rules, up to its closing brace
-    let depth = 0;
-    let end = css.indexOf('{', start);
-    for (; end < css.length; end++) {
-      if (css[end] === '{') depth++;
-      else if (css[end] === '}' && --depth === 0) break;
-    }
-    const block = css.slice(css.indexOf('{', start) + 1, end).replace(/\/\*[\s\S]*?\*\//g, '');
-    const selectors = [...block.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((m) => m[1].split(/,(?![^(]*\))/).map((s) => s.trim()));
+  it("reach only the module's own classes: the sheet alone is the kit's rule (vk-printable), not another copy of it", () => {
+    const selectors = printSelectors(css);
     expect(selectors.length).toBeGreaterThan(3);
-    expect(selectors.filter((s) => !s.startsWith('body:has(.dgt-printable)') && !s.startsWith('.dgt-'))).toEqual([]);
-    expect(selectors).toContain('body:has(.dgt-printable) :not(:has(.dgt-printable), .dgt-printable, .dgt-printable *)');
+    expect(selectors.filter((s) => !s.startsWith('.dgt-'))).toEqual([]);
+    expect(selectors).toContain('.dgt-request');
     expect(selectors).toContain('.dgt-no-print');
+    expect(css).not.toContain('body:has(');
   });
 });

@@ -23,7 +23,8 @@ export function posterColor(typed: string, stored: string): string {
 }
 
 /**
- * A product's poster, an A4 portrait sheet (the preview, and what "Imprimir" prints): the
+ * A product's poster, an A4 portrait sheet (the preview, and what "Imprimir" prints alone: the
+ * kit's `vk-printable`, its page and size in products.css): the
  * headline in a band of the design's colour, the product's name, its picture (the document
  * manager's file, as the product's form shows it), its description, the price with tax (or
  * "Consulte el precio" when the shop hides it), the QR code of its order page with "Escanee para
@@ -43,7 +44,7 @@ export function PosterSheet({ product, school, design, qrSvg }: { product: Poste
   const schoolName = school.trim() || session.user?.business?.name?.trim() || '';
   return (
     <article
-      className="products-poster"
+      className="products-poster vk-printable"
       style={{ '--products-poster-color': colors.backgroundColor } as CSSProperties}
       aria-label={t('poster.sheet.label', { name: product.name })}
       data-testid="poster-sheet"

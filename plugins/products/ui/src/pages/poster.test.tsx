@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelopeError, envelopeOk, mockApi, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { envelopeError, envelopeOk, mockApi, printSelectors, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
 import { QR_SVG, SHOP_URL, detail, formRoutes, posterData, product, query } from '../test/fixtures';
 
@@ -171,9 +174,28 @@ describe("a product's poster", () => {
   it('"Imprimir" prints the page (the print styles leave the sheet alone)', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     renderModule('/marketing/poster/product/11', posterHost());
-    await designForm();
-    fireEvent.click(screen.getByRole('button', { name: 'Imprimir' }));
+    const form = await designForm();
+    const printButton = screen.getByRole('button', { name: 'Imprimir' });
+    fireEvent.click(printButton);
     expect(print).toHaveBeenCalledTimes(1);
+    // the sheet is the kit's printable part; the design and the button are not in it
+    const sheet = screen.getByTestId('poster-sheet');
+    expect(sheet).toHaveClass('vk-printable');
+    expect(document.querySelectorAll('.vk-printable')).toHaveLength(1);
+    expect(sheet).not.toContainElement(form);
+    expect(sheet).not.toContainElement(printButton);
+  });
+});
+
+describe('the print styles', () => {
+  const css = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../products.css'), 'utf8');
+
+  it("reach only the poster: its A4 page and size; the sheet alone is the kit's rule (vk-printable), not another copy of it", () => {
+    const selectors = printSelectors(css);
+    expect(selectors).toContain('.products-poster');
+    expect(selectors.filter((s) => s !== '.products-poster' && !s.startsWith('.products-poster '))).toEqual([]);
+    expect(css).toMatch(/@page products-poster \{ size: A4 portrait;/);
+    expect(css).not.toContain('body:has(');
   });
 });
 
