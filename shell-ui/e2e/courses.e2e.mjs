@@ -4,10 +4,13 @@
 //      and the next reference are given), enrols a contact found with the finder, adds a 4-hour
 //      session in a classroom, and marks the student present: the course then shows 4 of 12
 //      hours scheduled and the student 4 hours attended
+//  43. the director sends a training course's information to its students ("Enviar información a
+//      los alumnos", asked first): the student with an e-mail gets a mail with the course's dates,
+//      hours and session; the one without is named on the page
 // The contact and the classroom are made through the API first, with names unique per run. It
 // needs the host to have installed the courses and contacts packages (`volante demo` with
 // plugins.registry_dir); without them it is reported as skipped, with the reason.
-import { api, assert, dni, isoDate } from './harness.mjs';
+import { api, assert, dni, emlText, isoDate, outboxFiles, waitForMail } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
@@ -26,7 +29,7 @@ export async function coursesJourneys({ host, browser, journey, skip }) {
   const modules = await listedModules(page);
   if (!modules.includes('courses') || !modules.includes('contacts')) {
     skip(
-      ['director-runs-a-points-recovery-course'],
+      ['director-runs-a-points-recovery-course', 'director-sends-course-information'],
       `GET plugin/modules lists ${JSON.stringify(modules)}: the host has not installed the courses and contacts packages (volante demo with plugins.registry_dir)`,
     );
     return;
@@ -96,5 +99,29 @@ export async function coursesJourneys({ host, browser, journey, skip }) {
     assert(stored.students.length === 1 && stored.students[0].contact_id === student.id, `students ${JSON.stringify(stored.students)}`);
     assert(stored.students[0].attended_hours === 4, `attended ${stored.students[0].attended_hours} h`);
     assert(JSON.stringify(stored.sessions[0].present) === JSON.stringify([student.id]), `present ${JSON.stringify(stored.sessions[0].present)}`);
+  });
+
+  await journey(browser, 'director-sends-course-information', async () => {
+    const withEmail = await api(page, 'POST', 'contact/create', { type: 'P', first_name: 'Marta', last_name: `Camionera${stamp}`, fiscal_code: dni(Date.now() + 7), email: `marta.${stamp.toLowerCase()}@example.es` });
+    const withoutEmail = await api(page, 'POST', 'contact/create', { type: 'P', first_name: 'Pedro', last_name: `Camionero${stamp}`, fiscal_code: dni(Date.now() + 11) });
+    const course = await api(page, 'POST', 'course/create', { name: `CAP continua ${stamp}`, hours: 35, start_date: start, end_date: end, place: 'Calle Mayor 1' });
+    await api(page, 'POST', 'course/contact/student/add', { course_id: course.id, contact_ids: [withEmail.id, withoutEmail.id] });
+    await api(page, 'POST', 'course/sesion/add', { course_id: course.id, date: start, start_time: '16:00', end_time: '21:00' });
+
+    await page.goto(`${host.base}/course/view/${course.id}`);
+    const before = outboxFiles(host.dataDir);
+    await page.getByRole('button', { name: 'Enviar información a los alumnos' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).first();
+    await dialog.getByText('Se enviará un correo con las fechas, el lugar y las sesiones del curso').waitFor();
+    await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await page.getByText('Información enviada a 1 alumno').first().waitFor();
+    await page.getByText(`Sin correo electrónico: Pedro Camionero${stamp}`).first().waitFor();
+    const raw = await waitForMail(host.dataDir, before, `Información del curso CAP continua ${stamp}`);
+    assert(raw.toLowerCase().includes(`marta.${stamp.toLowerCase()}@example.es`), 'the mail is not to Marta');
+    const mail = emlText(raw);
+    for (const expected of [`Hola Marta Camionera${stamp}:`, `«CAP continua ${stamp}»`, `Fechas: del ${spanish(start)} al ${spanish(end)}`, 'Duración: 35 horas', `- ${spanish(start)}, de 16:00 a 21:00`]) {
+      assert(mail.includes(expected), `«${expected}» is not in the mail:\n${mail}`);
+    }
+    await shot('184-courses-information-sent');
   });
 }
