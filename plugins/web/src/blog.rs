@@ -205,7 +205,6 @@ pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
             let existing = resource::find_live::<BlogPost>(ctx, id)?;
             post.user_id = existing.data.user_id;
             post.link = existing.data.link;
-            resource::save(ctx, id, &post)?;
             id
         }
         None => {
@@ -213,6 +212,7 @@ pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
             resource::insert(ctx, post.clone())?.id
         }
     };
+    // A new post needs its id (inserted above) for its link and timer; then one write of all.
     settle(id, &mut post)?;
     resource::save(ctx, id, &post)?;
     Ok(serde_json::to_value(resource::find::<BlogPost>(ctx, id)?)?)
