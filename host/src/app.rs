@@ -48,6 +48,7 @@ impl Application {
             http: reqwest::Client::builder().user_agent("volante").build()?,
             google_keys: Default::default(),
             realtime: Default::default(),
+            server: Default::default(),
             db,
             config,
         });
@@ -67,6 +68,8 @@ impl Application {
 
     /// Serve until `shutdown` resolves; in-flight requests finish first.
     pub async fn run_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        // Registered before serving: the first requests meet no start-up write.
+        let beat = crate::servers::start(&self.state, self.port()).await?;
         let state = self.state.clone();
         let janitor = tokio::spawn(async move {
             // Not at once: on SQLite a write at start-up can meet the first requests' transactions
@@ -83,6 +86,9 @@ impl Application {
                 }
                 if let Err(err) = crate::plugins::attempts::prune(&state).await {
                     tracing::warn!(error = ?err, "pruning plugins' failed attempts failed");
+                }
+                if let Err(err) = crate::servers::prune(&state).await {
+                    tracing::warn!(error = ?err, "pruning the servers' connection samples failed");
                 }
             }
         });
@@ -101,6 +107,8 @@ impl Application {
         janitor.abort();
         timers.abort();
         mail_queue.abort();
+        beat.abort();
+        crate::servers::stopped(&self.state).await;
         self.state.db.pool.close().await;
         result.context("Server error")
     }
@@ -162,6 +170,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::plugins::router())
         .merge(crate::realtime::router())
         .merge(crate::notifications::router())
+        .merge(crate::servers::router())
         .merge(crate::mail::layout::router())
         .merge(crate::mail::queue::router())
         .route("/openapi.json", get(crate::openapi::document));

@@ -35,6 +35,7 @@ pub struct Config {
     pub mail: MailConfig,
     pub storage: StorageConfig,
     pub plugins: PluginsConfig,
+    pub servers: ServersConfig,
     /// Log filter in `tracing_subscriber::EnvFilter` syntax.
     pub log: String,
     /// `json` for machine-readable logs, `pretty` for humans.
@@ -126,6 +127,22 @@ pub struct PluginsConfig {
     pub timer_poll_ms: u64,
 }
 
+/// This host as one of the provider's servers (`servidor/*`, `dashboard/socket*`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServersConfig {
+    /// The name this host registers under (with its port it identifies the server across
+    /// restarts); unset: the machine's host name.
+    pub name: Option<String>,
+    /// How often this host writes that it is alive, with its figures. A server whose last beat
+    /// is older than three of them, and that did not stop cleanly, is shown as lost.
+    pub heartbeat_secs: u64,
+    /// How often the open realtime connections are sampled for the charts.
+    pub sample_secs: u64,
+    /// Samples older than this many days are deleted.
+    pub keep_days: i64,
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -180,6 +197,7 @@ impl Default for Config {
                 ready_instances: 4,
                 timer_poll_ms: 2000,
             },
+            servers: ServersConfig { name: None, heartbeat_secs: 30, sample_secs: 300, keep_days: 14 },
             log: "info,sqlx=warn,tower_http=info".into(),
             log_format: "pretty".into(),
         }
@@ -213,6 +231,9 @@ impl Config {
             "storage.backend must be `local` or `s3`"
         );
         anyhow::ensure!(matches!(self.log_format.as_str(), "json" | "pretty"), "log_format must be `json` or `pretty`");
+        anyhow::ensure!(self.servers.heartbeat_secs > 0, "servers.heartbeat_secs must be positive");
+        anyhow::ensure!(self.servers.sample_secs > 0, "servers.sample_secs must be positive");
+        anyhow::ensure!(self.servers.keep_days > 0, "servers.keep_days must be positive");
         if let Some(url) = &self.database_url {
             anyhow::ensure!(
                 url.starts_with("postgres://") || url.starts_with("postgresql://") || url.starts_with("sqlite:"),

@@ -18,6 +18,7 @@ pub mod openapi;
 pub mod permissions;
 pub mod plugins;
 pub mod realtime;
+pub mod servers;
 pub mod state;
 pub mod telemetry;
 pub mod text;

@@ -42,7 +42,7 @@ const LEVELS: &[&str] = &["info", "warning", "urgent"];
 const INBOX: i64 = 50;
 
 /// The audit entry of a provider administrator's change, in its transaction.
-async fn audited(tx: &mut sqlx::AnyConnection, session: &Session, business_id: i64, action: &str, target_kind: &str, target_id: i64, detail: Value) -> ApiResult<()> {
+pub(crate) async fn audited(tx: &mut sqlx::AnyConnection, session: &Session, business_id: i64, action: &str, target_kind: &str, target_id: i64, detail: Value) -> ApiResult<()> {
     let entry = audit::Entry { business_id, actor_user_id: Some(session.user_id), action, target_kind, target_id: target_id.to_string(), detail };
     Ok(audit::record(tx, entry).await?)
 }
@@ -129,15 +129,10 @@ struct NotificationBody {
     title: Option<String>,
     body: Option<String>,
     level: Option<String>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "validate::present")]
     group_id: Option<Option<i64>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "validate::present")]
     business_group_id: Option<Option<i64>>,
-}
-
-/// A field that was sent, `null` included.
-fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<i64>>, D::Error> {
-    Option::<i64>::deserialize(deserializer).map(Some)
 }
 
 /// `POST notifications/create`.
@@ -282,8 +277,8 @@ struct GroupId {
     group_id: i64,
 }
 
-/// A new named group in `table` (names are unique).
-async fn named_group(app: &AppState, session: &Session, table: &str, name: &str) -> ApiResult<(i64, String)> {
+/// A new named group in `table` (names are unique; audited as `<table>.create`).
+pub(crate) async fn named_group(app: &AppState, session: &Session, table: &str, name: &str) -> ApiResult<(i64, String)> {
     session.require_provider_admin()?;
     let name = validate::required("name", name, 100)?;
     let taken = sqlx::query(&format!("SELECT group_id FROM {table} WHERE LOWER(name) = $1"))
@@ -299,7 +294,7 @@ async fn named_group(app: &AppState, session: &Session, table: &str, name: &str)
         .bind(crate::db::now())
         .fetch_one(&mut *tx)
         .await?;
-    audited(&mut tx, &session, session.business_id, if table == "business_group" { "business_group.create" } else { "notification_group.create" }, table, id, json!({ "name": name })).await?;
+    audited(&mut tx, session, session.business_id, &format!("{table}.create"), table, id, json!({ "name": name })).await?;
     tx.commit().await?;
     Ok((id, name))
 }
@@ -335,7 +330,7 @@ async fn group_read(State(app): State<AppState>, session: Session) -> ApiJson {
 }
 
 /// Groups with how many of something each has, as `[{group_id, name, <counted>}]`.
-async fn counted_groups(app: &AppState, statement: &str, counted: &str) -> ApiResult<Vec<Value>> {
+pub(crate) async fn counted_groups(app: &AppState, statement: &str, counted: &str) -> ApiResult<Vec<Value>> {
     let rows = sqlx::query(statement).fetch_all(&app.db.pool).await?;
     let groups = rows
         .iter()

@@ -9,10 +9,10 @@
 //! does not receive a push later; the stream's `ready` event (sent on every connection, and again
 //! when this host had to drop pushes for a slow stream) tells the page to read afresh.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::{Request, State};
@@ -66,11 +66,21 @@ pub struct Realtime {
     /// Ends every stream at shutdown (a graceful shutdown waits for open requests).
     closing: CancellationToken,
     open: AtomicI64,
+    /// Open streams by business and user (for the provider's connection figures).
+    by_user: Mutex<HashMap<(i64, i64), u32>>,
+}
+
+/// The streams open on this host for one business.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Connections {
+    pub business_id: i64,
+    pub streams: i64,
+    pub users: i64,
 }
 
 impl Default for Realtime {
     fn default() -> Realtime {
-        Realtime { sender: broadcast::channel(BUFFER).0, closing: CancellationToken::new(), open: AtomicI64::new(0) }
+        Realtime { sender: broadcast::channel(BUFFER).0, closing: CancellationToken::new(), open: AtomicI64::new(0), by_user: Mutex::default() }
     }
 }
 
@@ -151,6 +161,34 @@ impl Realtime {
     pub fn open_streams(&self) -> i64 {
         self.open.load(Ordering::Relaxed)
     }
+
+    /// The streams open on this host now, per business (by business id).
+    pub fn connections(&self) -> Vec<Connections> {
+        let by_user = self.by_user.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut by_business: std::collections::BTreeMap<i64, Connections> = Default::default();
+        for (&(business_id, _), &streams) in by_user.iter() {
+            let entry = by_business.entry(business_id).or_insert(Connections { business_id, streams: 0, users: 0 });
+            entry.streams += i64::from(streams);
+            entry.users += 1;
+        }
+        by_business.into_values().collect()
+    }
+
+    fn opened(&self, business_id: i64, user_id: i64) -> i64 {
+        *self.by_user.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).entry((business_id, user_id)).or_default() += 1;
+        self.open.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    fn closed(&self, business_id: i64, user_id: i64) -> i64 {
+        let mut by_user = self.by_user.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(count) = by_user.get_mut(&(business_id, user_id)) {
+            *count -= 1;
+            if *count == 0 {
+                by_user.remove(&(business_id, user_id));
+            }
+        }
+        self.open.fetch_sub(1, Ordering::Relaxed) - 1
+    }
 }
 
 pub fn router() -> Router<AppState> {
@@ -158,11 +196,23 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Counts a stream as open while it lives.
-struct Opened(AppState);
+struct Opened {
+    app: AppState,
+    business_id: i64,
+    user_id: i64,
+}
+
+impl Opened {
+    fn new(app: AppState, business_id: i64, user_id: i64) -> Opened {
+        let open = app.realtime.opened(business_id, user_id);
+        metrics::gauge!("volante_realtime_streams").set(open as f64);
+        Opened { app, business_id, user_id }
+    }
+}
 
 impl Drop for Opened {
     fn drop(&mut self) {
-        let open = self.0.realtime.open.fetch_sub(1, Ordering::Relaxed) - 1;
+        let open = self.app.realtime.closed(self.business_id, self.user_id);
         metrics::gauge!("volante_realtime_streams").set(open as f64);
     }
 }
@@ -190,13 +240,11 @@ async fn stream(State(app): State<AppState>, request: Request) -> ApiResult<Sse<
     let (parts, _) = request.into_parts();
     let token = session::request_token(&parts);
     let session = session::resolve(&app, token.as_deref()).await.map_err(SessionProblem::error)?;
-    let open = app.realtime.open.fetch_add(1, Ordering::Relaxed) + 1;
-    metrics::gauge!("volante_realtime_streams").set(open as f64);
     let mut check = tokio::time::interval_at(tokio::time::Instant::now() + SESSION_CHECK, SESSION_CHECK);
     check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let connection = Connection {
         receiver: app.realtime.sender.subscribe(),
-        _opened: Opened(app.clone()),
+        _opened: Opened::new(app.clone(), session.business_id, session.user_id),
         app,
         token: token.unwrap_or_default(),
         business_id: session.business_id,
@@ -261,6 +309,24 @@ mod tests {
         assert!(!push(Some(vec![8])).is_for(2, 7, &chat));
         assert!(!push(None).is_for(3, 7, &chat), "another business");
         assert!(!push(None).is_for(2, 7, &none), "a user without the service");
+    }
+
+    #[test]
+    fn open_streams_are_counted_per_business_and_user() {
+        let realtime = Realtime::default();
+        realtime.opened(2, 7);
+        realtime.opened(2, 7);
+        realtime.opened(2, 8);
+        realtime.opened(3, 9);
+        assert_eq!(realtime.open_streams(), 4);
+        assert_eq!(
+            realtime.connections(),
+            vec![Connections { business_id: 2, streams: 3, users: 2 }, Connections { business_id: 3, streams: 1, users: 1 }]
+        );
+        realtime.closed(2, 7);
+        realtime.closed(3, 9);
+        assert_eq!(realtime.connections(), vec![Connections { business_id: 2, streams: 2, users: 2 }]);
+        assert_eq!(realtime.open_streams(), 2);
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub struct Inner {
     pub plugins: crate::plugins::Plugins,
     /// The browsers' realtime streams and the pushes to them.
     pub realtime: Arc<crate::realtime::Realtime>,
+    /// This host as one of the provider's servers.
+    pub server: crate::servers::ThisServer,
 }
 
 impl AppState {

@@ -66,3 +66,9 @@ mod tests {
         assert!(optional("n", "a\u{0}b", 10).is_err());
     }
 }
+
+/// For `#[serde(default, deserialize_with = "validate::present")]`: a field that was sent, `null`
+/// included (`Some(None)` clears; an absent field stays `None`).
+pub fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Option<i64>>, D::Error> {
+    <Option<i64> as serde::Deserialize>::deserialize(deserializer).map(Some)
+}

@@ -13,4 +13,5 @@ mod mail;
 mod notifications;
 mod plugins;
 mod roles;
+mod servers;
 mod web;
