@@ -91,6 +91,8 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("GET", "dashboard/socket/read", "admin"),
     ("GET", "dashboard/socketchart/read", "admin"),
     ("GET", "dashboard/socketchartautoescuela/read", "admin"),
+    ("GET", "versiones/ultima", "token"),
+    ("GET", "actualizacion/estado", "admin"),
     ("POST", "registration", "none"),
     ("POST", "user/email/update", "token"),
     ("GET", "user/log", "token"),

@@ -39,6 +39,8 @@ pub fn router() -> Router<AppState> {
         .route("/dashboard/socket/read", get(socket_read))
         .route("/dashboard/socketchart/read", get(socket_chart))
         .route("/dashboard/socketchartautoescuela/read", get(socket_chart_school))
+        .route("/versiones/ultima", get(latest_version))
+        .route("/actualizacion/estado", get(update_state))
 }
 
 /// The charts reach back at most this many hours (the samples are kept `servers.keep_days`).
@@ -674,6 +676,80 @@ async fn socket_chart_school(State(app): State<AppState>, session: Session, Para
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     ok(json!({ "hours": hours, "schools": schools }))
+}
+
+// ---- versions ----
+
+/// `GET versiones/ultima` (any signed-in user): the version this host runs and the modules the
+/// user's shell loads, with `release`, a short fingerprint of them all (host version, the
+/// modules' ids and package digests): a page that loaded another `release` is out of date.
+async fn latest_version(State(app): State<AppState>, session: Session) -> ApiJson {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+    let mut modules = Vec::new();
+    for plugin in app.plugins.all().await {
+        let m = &plugin.manifest;
+        if m.ui.is_none() || !m.services.iter().any(|s| session.services.contains(&s.id)) {
+            continue;
+        }
+        hasher.update(format!("\n{}@{}", m.plugin.id, plugin.digest).as_bytes());
+        modules.push(json!({ "plugin_id": m.plugin.id, "name": m.plugin.name, "version": m.plugin.version.to_string() }));
+    }
+    let release: String = hasher.finalize().iter().take(6).map(|b| format!("{b:02x}")).collect();
+    ok(json!({ "version": env!("CARGO_PKG_VERSION"), "release": release, "modules": modules }))
+}
+
+/// `GET actualizacion/estado` (provider administrators): what is behind. The servers that are
+/// not running the newest host version any of them runs, and each installed plugin against the
+/// newest version in the local registry (`plugins.registry_dir`), with how many schools use it.
+async fn update_state(State(app): State<AppState>, session: Session) -> ApiJson {
+    session.require_provider_admin()?;
+    let servers = all_servers(&app).await?;
+    let version = |s: &ServerRow| semver::Version::parse(s.json["version"].as_str().unwrap_or_default()).ok();
+    let latest = servers.iter().filter(|s| s.json["state"] != "stopped").filter_map(version).max();
+    let host: Vec<Value> = servers
+        .iter()
+        .map(|s| {
+            json!({
+                "server_id": s.json["server_id"], "name": s.json["name"], "state": s.json["state"], "version": s.json["version"],
+                "current": latest.is_none() || version(s) == latest,
+            })
+        })
+        .collect();
+    let registry = match &app.config.plugins.registry_dir {
+        Some(dir) if dir.join("index.json").exists() => Some(crate::plugins::registry_newest(dir)?),
+        _ => None,
+    };
+    let mut plugins = Vec::new();
+    for plugin in app.plugins.all().await {
+        let m = &plugin.manifest;
+        let services: Vec<String> = m.services.iter().map(|s| s.id.clone()).collect();
+        let mut businesses = 0;
+        if !services.is_empty() {
+            let placeholders: Vec<String> = (1..=services.len()).map(|i| format!("${i}")).collect();
+            let statement = format!("SELECT COUNT(DISTINCT business_id) FROM business_service WHERE service_id IN ({})", placeholders.join(", "));
+            let mut query = sqlx::query_as::<_, (i64,)>(&statement);
+            for service in &services {
+                query = query.bind(service);
+            }
+            businesses = query.fetch_one(&app.db.pool).await?.0;
+        }
+        let available = registry.as_ref().and_then(|r| r.get(&m.plugin.id)).map(|e| e.version.clone());
+        plugins.push(json!({
+            "plugin_id": m.plugin.id,
+            "name": m.plugin.name,
+            "installed": m.plugin.version.to_string(),
+            "available": available.as_ref().map(ToString::to_string),
+            "update": available.is_some_and(|v| v > m.plugin.version),
+            "businesses": businesses,
+        }));
+    }
+    ok(json!({
+        "host": { "latest": latest.map(|v| v.to_string()), "servers": host },
+        "registry": registry.is_some(),
+        "plugins": plugins,
+    }))
 }
 
 #[cfg(test)]

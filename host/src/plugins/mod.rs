@@ -526,30 +526,7 @@ impl Plugins {
     /// Install the newest version of every package in a local registry folder (its `index.json`
     /// lists `{id, version, file}` entries). Already installed versions are skipped.
     pub async fn install_from_registry(&self, app: &AppState, dir: &std::path::Path, actor: Actor) -> anyhow::Result<Vec<String>> {
-        #[derive(serde::Deserialize)]
-        struct Entry {
-            id: String,
-            version: semver::Version,
-            file: String,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(untagged)]
-        enum Index {
-            Plain(Vec<Entry>),
-            Wrapped { packages: Vec<Entry> },
-        }
-        let text = std::fs::read_to_string(dir.join("index.json"))
-            .with_context(|| format!("Failed to read {}/index.json", dir.display()))?;
-        let entries = match serde_json::from_str::<Index>(&text).context("index.json is not a registry index")? {
-            Index::Plain(list) => list,
-            Index::Wrapped { packages } => packages,
-        };
-        let mut newest: HashMap<String, Entry> = HashMap::new();
-        for entry in entries {
-            if newest.get(&entry.id).is_none_or(|e| e.version < entry.version) {
-                newest.insert(entry.id.clone(), entry);
-            }
-        }
+        let newest = registry_newest(dir)?;
         let mut installed = Vec::new();
         for (id, entry) in newest {
             if let Some(current) = self.installed(&id).await {
@@ -1043,6 +1020,37 @@ fn guest_errors(items: Vec<ErrorItem>) -> ApiError {
 
 fn percent_decode(segment: &str) -> String {
     percent_encoding::percent_decode_str(segment).decode_utf8_lossy().into_owned()
+}
+
+/// One package of a local registry folder's index.
+#[derive(serde::Deserialize)]
+pub struct RegistryEntry {
+    pub id: String,
+    pub version: semver::Version,
+    pub file: String,
+}
+
+/// The newest version of each plugin in a local registry folder (`<dir>/index.json`: the
+/// registry's `{packages: [...]}` or a plain list of `{id, version, file}`).
+pub fn registry_newest(dir: &std::path::Path) -> anyhow::Result<HashMap<String, RegistryEntry>> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Index {
+        Plain(Vec<RegistryEntry>),
+        Wrapped { packages: Vec<RegistryEntry> },
+    }
+    let text = std::fs::read_to_string(dir.join("index.json")).with_context(|| format!("Failed to read {}/index.json", dir.display()))?;
+    let entries = match serde_json::from_str::<Index>(&text).context("index.json is not a registry index")? {
+        Index::Plain(list) => list,
+        Index::Wrapped { packages } => packages,
+    };
+    let mut newest: HashMap<String, RegistryEntry> = HashMap::new();
+    for entry in entries {
+        if newest.get(&entry.id).is_none_or(|e| e.version < entry.version) {
+            newest.insert(entry.id.clone(), entry);
+        }
+    }
+    Ok(newest)
 }
 
 #[cfg(test)]

@@ -54,10 +54,16 @@ fn build_dir() -> PathBuf {
 }
 
 pub async fn app_with_plugins() -> TestApp {
+    app_with_plugins_and(|_| {}).await
+}
+
+/// As `app_with_plugins`, with `tweak` applied to the configuration too.
+pub async fn app_with_plugins_and(tweak: impl FnOnce(&mut volante_host::config::Config)) -> TestApp {
     let trusted = package::public_key_hex(signing_key());
     TestApp::spawn_with(move |config| {
         config.plugins.trusted_keys = vec![trusted];
         config.plugins.timeout_ms = 1500;
+        tweak(config);
     })
     .await
 }

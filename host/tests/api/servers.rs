@@ -189,3 +189,50 @@ async fn the_provider_names_groups_and_retires_servers() {
     assert_eq!(ungrouped["group"], Value::Null);
     assert_eq!(error_code(&app.post("servidor/group/delete", Some(&provider), json!({ "group_id": group_id })).await), "NOT-FOUND-000");
 }
+
+#[tokio::test]
+async fn the_versions_a_user_runs_and_what_is_behind() {
+    let registry = tempfile::tempdir().unwrap();
+    std::fs::write(
+        registry.path().join("index.json"),
+        json!({ "packages": [
+            { "id": "contacts", "version": "0.1.0", "file": "contacts/contacts-0.1.0.vplugin" },
+            { "id": "contacts", "version": "9.0.0", "file": "contacts/contacts-9.0.0.vplugin" },
+        ] })
+        .to_string(),
+    )
+    .unwrap();
+    let dir = registry.path().to_path_buf();
+    let app = crate::plugins::app_with_plugins_and(move |config| config.plugins.registry_dir = Some(dir)).await;
+    let provider = app.provider().await;
+    let director = app.director().await;
+    let before = assert_ok(&app.get("versiones/ultima", Some(&director), &[]).await).clone();
+    assert_eq!((before["version"].as_str(), before["modules"].clone()), (Some(env!("CARGO_PKG_VERSION")), json!([])));
+    crate::plugins::install(&app, &provider, "contacts", &[app.demo.school_business_id]).await;
+
+    // Any signed-in user: the host's version and the modules their shell loads; a new module
+    // changes the release a loaded page compares against.
+    let after = assert_ok(&app.get("versiones/ultima", Some(&director), &[]).await).clone();
+    assert_eq!(after["modules"].as_array().unwrap().iter().map(|m| m["plugin_id"].as_str().unwrap()).collect::<Vec<_>>(), ["contacts"]);
+    let release = after["release"].as_str().unwrap();
+    assert!(release.len() == 12 && release.chars().all(|c| c.is_ascii_hexdigit()), "{release}");
+    assert_ne!(before["release"], after["release"]);
+    assert_eq!(error_code(&app.get("versiones/ultima", None, &[]).await), "SESSION-000");
+
+    // The provider: a server behind the newest host version, a plugin behind the registry.
+    assert_eq!(error_code(&app.get("actualizacion/estado", Some(&director), &[]).await), "PERMISSION-000");
+    let now = volante_host::db::now();
+    sqlx::query("INSERT INTO server (instance, name, version, public_url, started_at, last_seen_at, created_at) VALUES ('viejo:8080', 'viejo', '0.0.1', 'http://viejo', $1, $1, $1)")
+        .bind(&now)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let state = assert_ok(&app.get("actualizacion/estado", Some(&provider), &[]).await).clone();
+    assert_eq!(state["host"]["latest"], env!("CARGO_PKG_VERSION"));
+    let current: Vec<(&str, bool)> = state["host"]["servers"].as_array().unwrap().iter().map(|s| (s["name"].as_str().unwrap(), s["current"].as_bool().unwrap())).collect();
+    assert!(current.contains(&("viejo", false)) && current.iter().filter(|(_, c)| *c).count() == 1, "{current:?}");
+    assert_eq!(state["registry"], true);
+    let contacts = state["plugins"].as_array().unwrap().iter().find(|p| p["plugin_id"] == "contacts").unwrap().clone();
+    assert_eq!((contacts["available"].as_str(), contacts["update"].as_bool(), contacts["businesses"].as_i64()), (Some("9.0.0"), Some(true), Some(1)));
+    assert!(contacts["installed"].as_str().is_some());
+}
