@@ -171,6 +171,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::realtime::router())
         .merge(crate::notifications::router())
         .merge(crate::servers::router())
+        .merge(crate::finder::router())
         .merge(crate::mail::layout::router())
         .merge(crate::mail::queue::router())
         .route("/openapi.json", get(crate::openapi::document));

@@ -12,6 +12,7 @@ pub mod db_update;
 pub mod demo;
 pub mod error;
 pub mod files;
+pub mod finder;
 pub mod mail;
 pub mod notifications;
 pub mod openapi;

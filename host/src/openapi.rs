@@ -92,6 +92,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("GET", "dashboard/socketchart/read", "admin"),
     ("GET", "dashboard/socketchartautoescuela/read", "admin"),
     ("GET", "versiones/ultima", "token"),
+    ("GET", "buscador/autoescuelas", "admin"),
     ("GET", "actualizacion/estado", "admin"),
     ("POST", "registration", "none"),
     ("POST", "user/email/update", "token"),

@@ -7,6 +7,7 @@ mod auth;
 mod business;
 mod calls;
 mod external;
+mod finder;
 mod filesystem;
 mod isolation;
 mod mail;
