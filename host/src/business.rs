@@ -34,6 +34,7 @@ pub fn router() -> Router<AppState> {
         .route("/business/branch/list", get(branch_list))
         .route("/business/rol/list", get(role_list))
         .route("/business/position/read", get(position_read))
+        .route("/business/ficha/read", get(record_card))
         .route("/valkiria/renuevaproductos/update", post(renew_products_update))
 }
 
@@ -586,6 +587,68 @@ pub(crate) async fn read(State(state): State<AppState>, session: Session, Params
             .await?;
     business["branch_count"] = json!(branches);
     ok(business)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordQuery {
+    business_id: i64,
+}
+
+/// `GET business/ficha/read?business_id=` (provider administrators): a school's record card on
+/// one page: the business, its branches (not deleted), services with their dates, its users by
+/// role and state, its storage, and its last activity.
+async fn record_card(State(state): State<AppState>, session: Session, Params(q): Params<RecordQuery>) -> ApiJson {
+    session.require_provider_admin()?;
+    let row = sqlx::query(&format!("SELECT {BUSINESS_COLUMNS} FROM business WHERE business_id = $1"))
+        .bind(q.business_id)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
+    let business = business_json(&row)?;
+    let branches = sqlx::query(&format!("SELECT {BRANCH_COLUMNS} FROM branch WHERE business_id = $1 AND deleted_at IS NULL ORDER BY branch_id"))
+        .bind(q.business_id)
+        .fetch_all(&state.db.pool)
+        .await?
+        .iter()
+        .map(branch_json)
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let roles = sqlx::query(
+        "SELECT COALESCE(r.name, '') AS role, COUNT(*) AS users,
+                CAST(SUM(CASE WHEN u.is_active = TRUE AND u.is_locked = FALSE THEN 1 ELSE 0 END) AS BIGINT) AS active
+           FROM app_user u LEFT JOIN role r ON r.role_id = u.role_id
+          WHERE u.business_id = $1 GROUP BY r.name ORDER BY r.name",
+    )
+    .bind(q.business_id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut by_role = Vec::new();
+    let (mut total, mut active_total) = (0i64, 0i64);
+    for role in &roles {
+        let (count, active): (i64, i64) = (role.try_get("users")?, role.try_get("active")?);
+        total += count;
+        active_total += active;
+        by_role.push(json!({ "role": role.try_get::<String, _>("role")?, "users": count, "active": active }));
+    }
+    let users = json!({ "total": total, "active": active_total, "by_role": by_role });
+    let (last_sign_in_at, open_sessions): (Option<String>, i64) = sqlx::query_as(
+        "SELECT MAX(s.created_at), CAST(SUM(CASE WHEN s.revoked_at IS NULL AND s.expires_at > $2 THEN 1 ELSE 0 END) AS BIGINT)
+           FROM session s JOIN app_user u ON u.user_id = s.user_id WHERE u.business_id = $1",
+    )
+    .bind(q.business_id)
+    .bind(db::now())
+    .fetch_one(&state.db.pool)
+    .await
+    .map(|(at, open): (Option<String>, Option<i64>)| (at, open.unwrap_or(0)))?;
+    let usage = crate::files::repo::usage(&mut *state.db.pool.acquire().await?, q.business_id).await?;
+    ok(json!({
+        "business": business,
+        "branches": branches,
+        "services": business_services(&state, q.business_id).await?,
+        "users": users,
+        "storage": { "plan": usage.plan, "quota_bytes": usage.quota, "used_bytes": usage.used, "files": usage.files },
+        "activity": { "last_sign_in_at": last_sign_in_at, "open_sessions": open_sessions },
+    }))
 }
 
 #[derive(Deserialize)]

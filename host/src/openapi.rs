@@ -93,6 +93,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("GET", "dashboard/socketchartautoescuela/read", "admin"),
     ("GET", "versiones/ultima", "token"),
     ("GET", "buscador/autoescuelas", "admin"),
+    ("GET", "business/ficha/read", "admin"),
     ("GET", "actualizacion/estado", "admin"),
     ("POST", "registration", "none"),
     ("POST", "user/email/update", "token"),

@@ -194,3 +194,30 @@ async fn a_school_that_left_is_removed_with_everything_it_had() {
     assert_eq!(assert_ok(&app.post("contact/readall", Some(&director), json!({})).await)["total"], 1);
     assert_eq!(error_code(&get(provider.clone(), q("Autoescuela Rival Zeta")).await), "NOT-FOUND-000");
 }
+
+/// The provider's record card of a school: the business, branches, services, users by role,
+/// storage and last activity, on one read; provider administrators only.
+#[tokio::test]
+async fn the_provider_reads_a_schools_record_card() {
+    let app = TestApp::spawn().await;
+    let provider = app.provider().await;
+    let director = app.director().await;
+    let id = app.demo.school_business_id.to_string();
+    assert_eq!(error_code(&app.get("business/ficha/read", Some(&director), &[("business_id", &id)]).await), "PERMISSION-000");
+    assert_eq!(error_code(&app.get("business/ficha/read", Some(&provider), &[("business_id", "999999")]).await), "NOT-FOUND-000");
+    assert_eq!(error_code(&app.get("business/ficha/read", Some(&provider), &[]).await), "REQ-104");
+
+    let card = assert_ok(&app.get("business/ficha/read", Some(&provider), &[("business_id", &id)]).await).clone();
+    assert_eq!(card["business"]["name"], "Autoescuela Demo");
+    let branches = app.count(&format!("SELECT COUNT(*) FROM branch WHERE business_id = {id} AND deleted_at IS NULL")).await;
+    assert_eq!(card["branches"].as_array().unwrap().len() as i64, branches);
+    let users = app.count(&format!("SELECT COUNT(*) FROM app_user WHERE business_id = {id}")).await;
+    assert_eq!(card["users"]["total"].as_i64(), Some(users));
+    let by_role: i64 = card["users"]["by_role"].as_array().unwrap().iter().map(|r| r["users"].as_i64().unwrap()).sum();
+    assert_eq!(by_role, users);
+    // The director signed in above: the school's last sign-in and an open session.
+    assert!(card["activity"]["last_sign_in_at"].is_string(), "{card}");
+    assert!(card["activity"]["open_sessions"].as_i64().unwrap() >= 1);
+    assert!(card["storage"]["quota_bytes"].as_i64().is_some());
+    assert!(card["services"].is_array());
+}
