@@ -194,7 +194,7 @@ async fn measure(app: &AppState) -> Value {
         .all()
         .await
         .iter()
-        .map(|p| json!({ "plugin_id": p.manifest.plugin.id, "version": p.manifest.plugin.version.to_string() }))
+        .map(|p| json!({ "plugin_id": p.manifest.plugin.id, "name": p.manifest.plugin.name, "version": p.manifest.plugin.version.to_string() }))
         .collect();
     json!({
         "uptime_seconds": app.server.started.get().map(|(_, at)| at.elapsed().as_secs()).unwrap_or(0),

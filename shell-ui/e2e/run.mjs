@@ -47,7 +47,9 @@
 // half of the lessons open and the link mailed; the student, following the link in a browser
 // without a session, studies and marks lessons done, the closed ones refused; the share raised to
 // 100 %, the student finishes; the 90 % and per-block reports; the access paused, the link says
-// so) and, last (a default layout dresses every module's mail),
+// so), the technical service journey (servers.e2e.mjs, 44: the provider administrator, in a second
+// browser, finds this host among the servers, running, names it, groups it, reads its figures)
+// and, last (a default layout dresses every module's mail),
 // the mail layouts journey (mail.e2e.mjs, 34: the director's layout dresses a contacts message;
 // deleted, mail is plain).
 // `E2E_ONLY=valkiria,temary` runs the sign-in journeys and only those groups (the file names
@@ -80,6 +82,7 @@ import { guidedJourneys } from './guided.e2e.mjs';
 import { webJourneys } from './web.e2e.mjs';
 import { roomsJourneys } from './rooms.e2e.mjs';
 import { formativeJourneys } from './formative.e2e.mjs';
+import { serversJourneys } from './servers.e2e.mjs';
 import { mailJourneys } from './mail.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
@@ -134,6 +137,7 @@ async function main() {
     if (wanted('web')) await webJourneys({ host, browser, journey, skip });
     if (wanted('rooms')) await roomsJourneys({ host, browser, journey, skip });
     if (wanted('formative')) await formativeJourneys({ host, browser, journey, skip });
+    if (wanted('servers')) await serversJourneys({ host, browser, journey, skip });
     if (wanted('mail')) await mailJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();

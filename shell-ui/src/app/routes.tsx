@@ -27,6 +27,8 @@ const BusinessViewPage = lazyPage(() => import('../features/provider/BusinessVie
 const PluginListPage = lazyPage(() => import('../features/provider/PluginListPage'));
 const NotificationListPage = lazyPage(() => import('../features/provider/NotificationListPage'));
 const NotificationViewPage = lazyPage(() => import('../features/provider/NotificationViewPage'));
+const ServerListPage = lazyPage(() => import('../features/servers/ServerListPage'));
+const ServerViewPage = lazyPage(() => import('../features/servers/ServerViewPage'));
 const MailLayoutListPage = lazyPage(() => import('../features/mail/MailLayoutListPage'));
 const MailLayoutViewPage = lazyPage(() => import('../features/mail/MailLayoutViewPage'));
 
@@ -95,6 +97,11 @@ function ShellRoutes() {
           <Route path="plugins" element={<PluginListPage />} />
           <Route path="notifications/list" element={<NotificationListPage />} />
           <Route path="notifications/view/:facilauto_notification_id" element={<NotificationViewPage />} />
+        </Route>
+        {/* The provider's technical service: its servers and the live connections. */}
+        <Route path="/servicio/tecnico" element={<RequireProvider />}>
+          <Route path="servers" element={<ServerListPage />} />
+          <Route path="view/:servidor_id" element={<ServerViewPage />} />
         </Route>
         {moduleRoutes.filter((r) => !r.open).map(routeOf)}
       </Route>

@@ -26,6 +26,7 @@ export const PROVIDER_MENU: MenuEntry[] = [
   { to: '/facilauto/business/list', labelKey: 'menu.businesses', icon: '▦' },
   { to: '/facilauto/plugins', labelKey: 'menu.plugins', icon: '▣' },
   { to: '/facilauto/notifications/list', labelKey: 'menu.notifications', icon: '⚑' },
+  { to: '/servicio/tecnico/servers', labelKey: 'menu.servers', icon: '◉' },
 ];
 
 /** Manifest icon names → glyphs (no icon font in the first load). */
