@@ -136,6 +136,14 @@ pub mod files {
     pub fn stamp_pdf(file_id: i64, marks: &[PdfMark], folder: &str, name: &str) -> std::result::Result<FileInfo, String> {
         wit::files::stamp_pdf(file_id, marks, folder, name)
     }
+
+    pub use crate::bindings::volante::plugin::types::StorageSpace;
+
+    /// The business's storage now (interface 0.1.12): its quota, what its files take and the
+    /// largest file one upload may bring, to tell a user before a large upload whether it fits.
+    pub fn space() -> Result<StorageSpace> {
+        wit::files::space().map_err(Error::internal)
+    }
 }
 
 /// Public links (interface 0.1.7): an unguessable reference that opens this plugin's `link`

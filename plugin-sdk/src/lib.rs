@@ -1,7 +1,7 @@
 //! The Rust guest library of Volante plugins.
 //!
 //! A plugin is a `cdylib` crate compiled to a WebAssembly component that implements the world
-//! `volante:plugin@0.1.11` (see `../wit/plugin.wit`). This crate generates the bindings and gives
+//! `volante:plugin@0.1.12` (see `../wit/plugin.wit`). This crate generates the bindings and gives
 //! the author what a business module needs on top of them:
 //!
 //! - [`plugin!`]: exports a type implementing [`Plugin`] as the component's entry points;
@@ -69,7 +69,7 @@ pub use router::{Answer, JsonText, Router};
 pub use schema::Schemas;
 
 /// The version of the WIT interface this SDK implements; goes into `plugin.toml` as `api`.
-pub const API_VERSION: &str = "0.1.11";
+pub const API_VERSION: &str = "0.1.12";
 
 /// What a plugin implements; [`plugin!`] exports it.
 pub trait Plugin {

@@ -68,6 +68,21 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// A size in bytes as a Spanish reader writes it: `512 B`, `12,5 KB`, `50 MB`, `1,2 GB` (units
+/// of 1,024; one decimal below 10 of a unit, dropped when it is 0).
+pub fn file_size(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    let text = if unit == 0 || value >= 10.0 { format!("{}", value.round() as u64) } else { format!("{:.1}", value) };
+    let text = text.strip_suffix(".0").unwrap_or(&text).replace('.', ",");
+    format!("{text} {}", UNITS[unit])
+}
+
 /// `&`, `<`, `>`, `"` and `'` escaped; control characters other than tab and newlines dropped
 /// (XML 1.0 forbids them).
 pub fn xml_escape(text: &str) -> String {
@@ -85,6 +100,21 @@ pub fn xml_escape(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::file_size;
+
+    #[test]
+    fn sizes_read_as_a_spanish_reader_writes_them() {
+        assert_eq!(file_size(512), "512 B");
+        assert_eq!(file_size(5_632), "5,5 KB");
+        assert_eq!(file_size(12_800), "13 KB");
+        assert_eq!(file_size(50 << 20), "50 MB");
+        assert_eq!(file_size(3 << 29), "1,5 GB");
+        assert_eq!(file_size(2 << 30), "2 GB");
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use bytes::Bytes;
 use wasmtime::StoreLimits;
 
 use super::bindings::latest::volante::plugin::types::{
-    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, PdfMark, PdfMarkKind, SqlRows, SqlValue,
+    AnswerPart, Attachment, BatchAnswer, BatchRead, Context, FileInfo, HeldAnswer, HeldJson, JsonKind, JsonRows, LogLevel, PageRead, PdfMark, PdfMarkKind, SqlRows, SqlValue, StorageSpace,
 };
 use super::bindings::latest::volante::plugin::{answer, events, files, host, mail, plugins, settings, sql, types};
 use super::data::PluginTx;
@@ -440,6 +440,23 @@ impl CallState {
 }
 
 impl files::Host for CallState {
+    async fn space(&mut self) -> wasmtime::Result<Result<StorageSpace, String>> {
+        let business_id = self.ctx.business_id;
+        if business_id == 0 {
+            return Ok(Err("Sin empresa no hay gestor documental".into()));
+        }
+        let app = self.app()?.clone();
+        let usage = match async { repo::usage(&mut *app.db.pool.acquire().await?, business_id).await }.await {
+            Ok(usage) => usage,
+            Err(err) => return Err(wasmtime::Error::msg(format!("reading the storage's usage: {err:?}"))),
+        };
+        Ok(Ok(StorageSpace {
+            quota_bytes: usage.quota.max(0) as u64,
+            used_bytes: usage.used.max(0) as u64,
+            max_upload_bytes: app.config.storage.max_upload_bytes,
+        }))
+    }
+
     async fn put(&mut self, folder: String, name: String, content_type: String, bytes: Vec<u8>) -> wasmtime::Result<Result<FileInfo, String>> {
         self.store_file(&folder, &name, &content_type, bytes).await
     }

@@ -426,7 +426,9 @@ async fn bad_packages_are_refused_with_the_reason() {
     assert_eq!(error_code(&answer), "PLUGIN-011");
 
     // Built for an interface this host does not support.
-    let future = manifest("contacts").replace(&format!("api = \"{}\"", volante_registry::LATEST_API_VERSION), "api = \"0.2.0\"");
+    let current = manifest("contacts");
+    let api_line = current.lines().find(|l| l.starts_with("api = ")).expect("the manifest's api line").to_string();
+    let future = current.replace(&api_line, "api = \"0.2.0\"");
     assert_ne!(future, manifest("contacts"));
     let answer = upload(&app, &provider, pack_with("contacts", &future, signing_key())).await;
     assert_eq!(error_code(&answer), "PLUGIN-013");

@@ -151,3 +151,51 @@ async fn a_syllabus_kept_in_order() {
     let teacher = h.teacher_token().await.unwrap();
     assert_eq!(code(&h.get_as(&teacher, "temary/list", &[]).await), "PERMISSION-000");
 }
+
+/// `temary/upload/check`: before a sheet or a video is sent, whether it would be taken: its kind,
+/// the subtheme, its size against the largest upload and the storage left (the host's
+/// `files.space`, interface 0.1.12).
+#[tokio::test]
+async fn an_upload_is_checked_before_it_is_sent() {
+    let h = Harness::start("plugins/temary").await.unwrap();
+    let temary = id(&h.post("temary/create", json!({ "name": "Permiso B" })).await);
+    let theme = id(&h.post("temary/theme/create", json!({ "temary_id": temary, "title": "Las señales" })).await);
+    let subtheme = id(&h.post("temary/subtheme/create", json!({ "theme_id": theme, "title": "Señales verticales" })).await).to_string();
+    let max = h.state.config.storage.max_upload_bytes;
+    let (quota, used): (i64, i64) =
+        sqlx::query_as("SELECT storage_quota, storage_used FROM business WHERE business_id = $1").bind(h.business_id).fetch_one(&h.state.db.pool).await.unwrap();
+
+    let fits = ok(&h.get("temary/upload/check", &[("kind", "video"), ("name", "Glorietas.MOV"), ("size", "1048576"), ("subtheme_id", &subtheme)]).await).clone();
+    assert_eq!((fits["ok"].as_bool(), fits["content_type"].as_str(), fits["size"].as_u64()), (Some(true), Some("video/quicktime"), Some(1 << 20)));
+    assert_eq!((fits["max_upload_bytes"].as_u64(), fits["quota_bytes"].as_i64(), fits["free_bytes"].as_i64()), (Some(max), Some(quota), Some(quota - used)));
+    let sheet = ok(&h.get("temary/upload/check", &[("kind", "sheet"), ("name", "x"), ("content_type", "application/pdf"), ("size", "10")]).await).clone();
+    assert_eq!(sheet["content_type"], "application/pdf");
+
+    // What stops it, by field.
+    let cases: [(&[(&str, &str)], &str); 5] = [
+        (&[("kind", "audio"), ("name", "a.mp3"), ("size", "1")], "kind"),
+        (&[("kind", "video"), ("name", "notas.txt"), ("size", "1")], "file"),
+        (&[("kind", "sheet"), ("name", "video.mp4"), ("size", "1")], "file"),
+        (&[("kind", "video"), ("name", "v.mp4")], "size"),
+        (&[("kind", "sheet"), ("name", "f.pdf"), ("size", "1"), ("subtheme_id", "999999")], "id"),
+    ];
+    for (query, field) in cases {
+        let answer = h.get("temary/upload/check", query).await;
+        if field == "id" {
+            assert_eq!(code(&answer), "NOT-FOUND-000", "{query:?}");
+        } else {
+            assert_eq!(fields(&answer), [field], "{query:?}: {answer}");
+        }
+    }
+    let too_big = (max + 1).to_string();
+    let answer = h.get("temary/upload/check", &[("kind", "video"), ("name", "v.mp4"), ("size", &too_big)]).await;
+    assert_eq!(fields(&answer), ["size"]);
+    assert!(answer.to_string().contains("cada subida admite hasta"), "{answer}");
+
+    // The storage nearly full: a file that fits the upload limit but not the space left.
+    sqlx::query("UPDATE business SET storage_used = storage_quota - 100 WHERE business_id = $1").bind(h.business_id).execute(&h.state.db.pool).await.unwrap();
+    let full = h.get("temary/upload/check", &[("kind", "sheet"), ("name", "f.pdf"), ("size", "101")]).await;
+    assert_eq!(code(&full), "size-100");
+    assert!(full.to_string().contains("No queda espacio"), "{full}");
+    ok(&h.get("temary/upload/check", &[("kind", "sheet"), ("name", "f.pdf"), ("size", "100")]).await);
+}

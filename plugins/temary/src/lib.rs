@@ -9,7 +9,7 @@ mod tree;
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
 use volante_plugin_sdk::files::Uploaded;
-use volante_plugin_sdk::{files, validate, Checks};
+use volante_plugin_sdk::{files, text, validate, Checks};
 
 pub use tree::{Child, Section, Sheet, Subtheme, Theme, Video};
 
@@ -226,6 +226,81 @@ fn accepts(video: bool, content_type: &str) -> bool {
     }
 }
 
+/// The content type a file's name says it is (what the check goes by when the browser gave none).
+fn type_of_name(name: &str) -> &'static str {
+    match name.rsplit_once('.').map(|(_, ext)| ext.to_ascii_lowercase()).as_deref() {
+        Some("pdf") => "application/pdf",
+        Some("png") => "image/png",
+        Some("jpg" | "jpeg") => "image/jpeg",
+        Some("mp4" | "m4v") => "video/mp4",
+        Some("webm") => "video/webm",
+        Some("ogg" | "ogv") => "video/ogg",
+        Some("mov") => "video/quicktime",
+        _ => "",
+    }
+}
+
+/// `temary/upload/check` query: the file the user is about to upload.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(default)]
+pub struct UploadCheck {
+    /// `sheet` or `video`.
+    pub kind: String,
+    pub name: String,
+    /// In bytes.
+    pub size: Option<u64>,
+    /// As the browser reports it; by the name's extension when empty.
+    pub content_type: String,
+    /// The subtheme it goes to, when known.
+    pub subtheme_id: Option<i64>,
+}
+
+/// `GET temary/upload/check`: whether a sheet or a video would be taken before it is sent (a
+/// video can take minutes to upload): its kind, the subtheme, its size against the largest
+/// upload and the storage left. Answers the figures when it fits; otherwise the field that
+/// stops it and why (the storage full: `size-100`, as the upload itself would answer).
+fn upload_check(ctx: &Ctx, req: &Req) -> Result<Value> {
+    let q: UploadCheck = req.query()?;
+    let video = match q.kind.as_str() {
+        "video" => true,
+        "sheet" => false,
+        _ => return Err(Error::invalid_field("kind", "Indique si es una ficha (sheet) o un vídeo (video)")),
+    };
+    if let Some(subtheme) = q.subtheme_id {
+        resource::find::<Subtheme>(ctx, subtheme)?;
+    }
+    let content_type = if q.content_type.trim().is_empty() { type_of_name(&q.name) } else { q.content_type.trim() };
+    if !accepts(video, content_type) {
+        let message = if video { "El vídeo debe ser mp4, webm, ogg o mov" } else { "La ficha debe ser un PDF o una imagen png o jpeg" };
+        return Err(Error::invalid_field("file", message));
+    }
+    let size = q.size.ok_or_else(|| Error::required("size"))?;
+    let space = files::space()?;
+    if size > space.max_upload_bytes {
+        return Err(Error::invalid_field(
+            "size",
+            format!("El archivo ocupa {} y cada subida admite hasta {}", text::file_size(size), text::file_size(space.max_upload_bytes)),
+        ));
+    }
+    let free = space.quota_bytes.saturating_sub(space.used_bytes);
+    if size > free {
+        return Err(Error::new(
+            "size-100",
+            format!("No queda espacio: el archivo ocupa {} y quedan {} de {} contratados", text::file_size(size), text::file_size(free), text::file_size(space.quota_bytes)),
+        )
+        .with_data(json!({ "quota": space.quota_bytes, "used": space.used_bytes, "needed": size })));
+    }
+    Ok(json!({
+        "ok": true,
+        "content_type": content_type,
+        "size": size,
+        "max_upload_bytes": space.max_upload_bytes,
+        "quota_bytes": space.quota_bytes,
+        "used_bytes": space.used_bytes,
+        "free_bytes": free,
+    }))
+}
+
 /// `temary/subtheme/sheet/upload` and `/video/upload` (multipart: `file`, `subtheme_id`,
 /// `title`, `description`): the file, stored by the host, becomes the subtheme's last sheet or
 /// video. A refusal removes the file again (the host does, as the call fails).
@@ -319,6 +394,7 @@ impl Plugin for Temaries {
             .post("temary/subtheme/sheet/orden", sheet_order)
             .post("temary/subtheme/video/upload", |ctx, req| upload::<Video>(ctx, req, true))
             .post("temary/subtheme/video/delete", remove_material::<Video>)
+            .get("temary/upload/check", upload_check)
     }
 
     /// The functions other plugins call (`temary.books`, `temary.book`, `temary.materials`).

@@ -126,6 +126,17 @@ export interface MediaUpload {
   description?: string;
 }
 
+/** What `temary/upload/check` answers when the file would be taken. */
+export interface UploadCheck {
+  ok: true;
+  content_type: string;
+  size: number;
+  max_upload_bytes: number;
+  quota_bytes: number;
+  used_bytes: number;
+  free_bytes: number;
+}
+
 /** The multipart form of an upload: `file`, `subtheme_id`, and `title` and `description` when given. */
 export function mediaForm({ subtheme_id, file, title, description }: MediaUpload): FormData {
   const form = new FormData();
@@ -188,9 +199,16 @@ export function temaryApi(api: ApiClient, store?: SessionStore) {
     remove: (id: number) => api.post<Section>('temary/subtheme/section/delete', { id }),
   };
   const media = (kind: MediaKind) => ({
-    /** `…/upload` (multipart): the record, at the end of the subtheme's list. */
-    upload: (fields: MediaUpload, onProgress?: (progress: UploadProgress) => void) =>
-      uploadWithProgress<Media>(`temary/subtheme/${kind}/upload`, mediaForm(fields), { store, onProgress }),
+    /**
+     * `temary/upload/check` first (its kind, the subtheme, its size against the largest upload and
+     * the storage left: refused before a byte is sent), then `…/upload` (multipart): the record, at
+     * the end of the subtheme's list.
+     */
+    upload: async (fields: MediaUpload, onProgress?: (progress: UploadProgress) => void) => {
+      const { file, subtheme_id } = fields;
+      await api.get<UploadCheck>('temary/upload/check', { kind, name: file.name, size: file.size, content_type: file.type, subtheme_id });
+      return uploadWithProgress<Media>(`temary/subtheme/${kind}/upload`, mediaForm(fields), { store, onProgress });
+    },
     /** Marked deleted; the others close up, and its file leaves the document manager. */
     remove: (id: number) => api.post<Media>(`temary/subtheme/${kind}/delete`, { id }),
   });

@@ -40,7 +40,10 @@ export const FILE_ERRORS = ['FILE-001', 'size-100', 'FILE-004'] as const;
 
 /** A host error's field: the one it names, and the file for the host's file refusals. */
 function mediaField(item: ApiErrorItem): string | undefined {
-  return namedField(item) ?? ((FILE_ERRORS as readonly string[]).includes(item.code) ? 'file' : undefined);
+  const field = namedField(item);
+  // The upload check's refusals of the file itself (its size, its kind) go under the file.
+  if (field === 'size' || field === 'kind') return 'file';
+  return field ?? ((FILE_ERRORS as readonly string[]).includes(item.code) ? 'file' : undefined);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelopeOk, mockApi, mockXhrUploads, writeError, type MockRequest } from '@volante/plugin-ui/testing';
+import { envelopeOk, mockApi, mockXhrUploads, readError, writeError, type MockRequest } from '@volante/plugin-ui/testing';
 import { renderModule } from '../test/render';
 import { body, sheet, sheets, subthemeDetail, temary, themeDetail, video } from '../test/fixtures';
 
@@ -11,6 +11,9 @@ function mediaHost(routes: Record<string, unknown> = {}) {
     'POST temary/subtheme/sheet/delete': (req: MockRequest) => envelopeOk(sheet({ id: body(req).id, state: 'deleted' })),
     'POST temary/subtheme/video/delete': (req: MockRequest) => envelopeOk(video({ id: body(req).id, state: 'deleted' })),
     'POST temary/subtheme/sheet/orden': (req: MockRequest) => envelopeOk((body(req).ids as number[]).map((id, i) => sheet({ id, position: i + 1 }))),
+    // every file fits unless a test says otherwise
+    'GET temary/upload/check': (req: MockRequest) =>
+      envelopeOk({ ok: true, content_type: req.query.get('content_type'), size: Number(req.query.get('size')), max_upload_bytes: 52428800, quota_bytes: 1073741824, used_bytes: 0, free_bytes: 1073741824 }),
     ...(routes as Record<string, object>),
   });
 }
@@ -154,6 +157,26 @@ describe("a subtheme's sheets and videos", () => {
     expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Subtema está eliminado', 'Se ha eliminado mientras lo tenía abierto: ya no se puede modificar.']);
     await waitFor(() => expect(reads(api)).toHaveLength(2));
     expect(api.calls('POST temary/subtheme/sheet/upload')).toHaveLength(6);
+  });
+
+  it('checks the file before sending it: refused by the check, nothing is sent and the reason shows under the file', async () => {
+    const api = mediaHost({ 'GET temary/upload/check': readError('REQ-102', 'El archivo ocupa 80 MB y cada subida admite hasta 50 MB', { field: 'size' }) });
+    restore = mockXhrUploads(api);
+    renderModule('/temary/subtheme/create/32/21/5', api);
+    await screen.findByTestId('view-title');
+    const upload = form('Nuevo vídeo');
+    choose(upload, new File(['x'], 'glorietas.mp4', { type: 'video/mp4' }));
+    fireEvent.click(within(upload).getByRole('button', { name: 'Subir vídeo' }));
+    expect(await within(upload).findByTestId('error-file')).toHaveTextContent('El archivo ocupa 80 MB y cada subida admite hasta 50 MB');
+    const [check] = api.calls('GET temary/upload/check');
+    expect(Object.fromEntries(check.query)).toEqual({ kind: 'video', name: 'glorietas.mp4', size: '1', content_type: 'video/mp4', subtheme_id: '32' });
+    expect(api.calls('POST temary/subtheme/video/upload')).toHaveLength(0);
+
+    // the storage full, said as the upload itself would
+    api.on('GET temary/upload/check', readError('size-100', 'No queda espacio: el archivo ocupa 1 B y quedan 0 B de 1 GB contratados'));
+    fireEvent.click(within(upload).getByRole('button', { name: 'Subir vídeo' }));
+    await waitFor(() => expect(within(upload).getByTestId('error-file')).toHaveTextContent('No queda espacio: el archivo no cabe en el almacenamiento contratado por la autoescuela.'));
+    expect(api.calls('POST temary/subtheme/video/upload')).toHaveLength(0);
   });
 
   it('moves a sheet up or down (sheet/orden with every sheet once, in the new order)', async () => {
