@@ -82,8 +82,22 @@ async fn the_staff_publish_posts_and_the_site_shows_only_those() {
     assert_eq!((status, content_type.as_str(), bytes), (200, "image/png", png()));
     assert_eq!(ok(&h.get_as(&key, "web/api/blog/read", &[("id", &id.to_string())]).await)["title"], "Nuevo horario de tarde");
 
-    // Saved without the photo: the old addresses stop opening anything.
+    // Its text edited, then a second photo added: the addresses a visitor's page holds keep
+    // opening, and the new photo opens too.
     let mut body = body;
+    body["content"] = json!("Desde el lunes abrimos de 16:00 a 21:30.");
+    ok(&h.post("web/blog/post/create", body.clone()).await);
+    let site = ok(&h.get_as(&key, "web/api/blog/read", &[]).await).clone();
+    assert_eq!(site["items"][0]["header_url"], header_url.as_str(), "an edit of the text keeps the addresses");
+    let second = h.upload("second.png", png()).await;
+    body["gallery"] = json!([photo, second]);
+    ok(&h.post("web/blog/post/create", body.clone()).await);
+    let site = ok(&h.get_as(&key, "web/api/blog/read", &[]).await).clone();
+    assert_eq!(site["items"][0]["gallery_urls"][0], photo_url.as_str());
+    assert!(opens(&h, &photo_url).await && opens(&h, &header_url).await);
+    assert!(opens(&h, site["items"][0]["gallery_urls"][1].as_str().unwrap()).await);
+
+    // Saved without the photos: the old addresses stop opening anything.
     body["gallery"] = json!([]);
     ok(&h.post("web/blog/post/create", body.clone()).await);
     assert!(!opens(&h, &photo_url).await);

@@ -174,20 +174,31 @@ fn images(post: &BlogPost) -> impl Iterator<Item = i64> + '_ {
     post.header_file_id.into_iter().chain(post.gallery.iter().copied())
 }
 
-/// The public link for the post's images and its timer, as its status asks: a post on the site
-/// with images gets a new link sharing exactly them (the old one stops opening anything); a
-/// scheduled post gets a timer at its date.
-fn settle(id: i64, post: &mut BlogPost) -> Result<()> {
-    if !post.link.is_empty() {
-        links::revoke(&post.link)?;
-        post.link.clear();
-    }
-    if on_site(post) && images(post).next().is_some() {
-        let reference = links::issue(&format!("{KEY}{id}"), None)?;
-        for file_id in images(post).collect::<Vec<_>>() {
-            links::share_file(&reference, file_id)?;
+/// The public link for the post's images and its timer, as its status asks. A post on the site
+/// keeps its link while it keeps every image the link shares (an edit of its text, or images
+/// added, which are shared too), so the addresses a visitor's page holds keep opening; one that
+/// drops an image, or leaves the site, loses it (nothing it no longer shows opens), and a post on
+/// the site with images then gets a new link sharing exactly them. `before`: the images the
+/// post's link shares now. A scheduled post gets a timer at its date.
+fn settle(id: i64, post: &mut BlogPost, before: &[i64]) -> Result<()> {
+    let shown: Vec<i64> = images(post).collect();
+    let keep = !post.link.is_empty() && on_site(post) && !shown.is_empty() && before.iter().all(|file| shown.contains(file));
+    if keep {
+        for file_id in shown.iter().filter(|file| !before.contains(file)) {
+            links::share_file(&post.link, *file_id)?;
         }
-        post.link = reference;
+    } else {
+        if !post.link.is_empty() {
+            links::revoke(&post.link)?;
+            post.link.clear();
+        }
+        if on_site(post) && !shown.is_empty() {
+            let reference = links::issue(&format!("{KEY}{id}"), None)?;
+            for file_id in &shown {
+                links::share_file(&reference, *file_id)?;
+            }
+            post.link = reference;
+        }
     }
     let key = format!("{KEY}{id}");
     match (&post.status[..], &post.publish_at) {
@@ -200,10 +211,14 @@ fn settle(id: i64, post: &mut BlogPost) -> Result<()> {
 pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
     let body: PostBody = req.json()?;
     let mut post = checked(&body, now_secs()?)?;
+    let mut shared = Vec::new();
     let id = match body.id {
         Some(id) => {
             let existing = resource::find_live::<BlogPost>(ctx, id)?;
             post.user_id = existing.data.user_id;
+            if !existing.data.link.is_empty() {
+                shared = images(&existing.data).collect();
+            }
             post.link = existing.data.link;
             id
         }
@@ -213,7 +228,7 @@ pub fn create(ctx: &Ctx, req: &Req) -> Result<Value> {
         }
     };
     // A new post needs its id (inserted above) for its link and timer; then one write of all.
-    settle(id, &mut post)?;
+    settle(id, &mut post, &shared)?;
     resource::save(ctx, id, &post)?;
     Ok(serde_json::to_value(resource::find::<BlogPost>(ctx, id)?)?)
 }
@@ -224,7 +239,7 @@ pub fn delete(ctx: &Ctx, req: &Req) -> Result<Value> {
     let existing = resource::find_live::<BlogPost>(ctx, body.id)?;
     let mut post = existing.data;
     post.status = "discarded".into();
-    settle(body.id, &mut post)?;
+    settle(body.id, &mut post, &[])?;
     resource::save(ctx, body.id, &post)?;
     resource::delete::<BlogPost>(ctx, body.id)?;
     Ok(json!({ "id": body.id }))
