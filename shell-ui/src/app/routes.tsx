@@ -13,6 +13,7 @@ import { PageErrorBoundary } from '../components/PageError';
 import { Splash } from '../components/Splash';
 import { PublicLayout } from '../layout/PublicLayout';
 import { ModuleNotices } from '../layout/Notices';
+import { VersionNotice } from '../layout/VersionNotice';
 import { ModulesProvider, isPublicRoute, useModules } from '../modules/ModulesContext';
 import { ModuleFallback, ModulePage, PublicModuleFallback } from '../modules/ModuleRoutes';
 
@@ -31,6 +32,7 @@ const ServerListPage = lazyPage(() => import('../features/servers/ServerListPage
 const ServerViewPage = lazyPage(() => import('../features/servers/ServerViewPage'));
 const MailLayoutListPage = lazyPage(() => import('../features/mail/MailLayoutListPage'));
 const MailLayoutViewPage = lazyPage(() => import('../features/mail/MailLayoutViewPage'));
+const AboutVersionPage = lazyPage(() => import('../features/about/AboutVersionPage'));
 
 /** The signed-in frame: auth guard, lock, layout; the page is the matched child route (or `page`). */
 function Protected({ page }: { page?: ReactNode }) {
@@ -88,6 +90,8 @@ function ShellRoutes() {
       <Route element={<Protected />}>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<DashboardPage />} />
+        {/* "Acerca de Volante": the version and the user's modules (from the user menu). */}
+        <Route path="/about/version" element={<AboutVersionPage />} />
         {/* The business's own screens: the host refuses them without the permission (shown as the page's alert). */}
         <Route path="/mail/layout/list" element={<MailLayoutListPage />} />
         <Route path="/mail/layout/view/:id" element={<MailLayoutViewPage />} />
@@ -114,8 +118,9 @@ function ShellRoutes() {
 
 /**
  * Every route of the shell, the provider's screens and the routes of the user's modules; and,
- * signed in, the modules' notices (here rather than in AppLayout, which remounts between the
- * layout route and an unknown path's, so that listening never stops while navigating).
+ * signed in, the modules' notices and the new-version notice (here rather than in AppLayout, which
+ * remounts between the layout route and an unknown path's, so that listening never stops while
+ * navigating and the release this page loaded is kept).
  */
 export function AppRoutes() {
   return (
@@ -123,6 +128,7 @@ export function AppRoutes() {
       <LayoutProvider>
         <ScrollToTop />
         <ModuleNotices />
+        <VersionNotice />
         <ShellRoutes />
       </LayoutProvider>
     </ModulesProvider>

@@ -1,20 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@volante/plugin-ui';
 import { LANGUAGES } from '../config';
 import { useLock } from '../features/lock/LockContext';
 import { useSignOut } from '../features/auth/useSignOut';
+import { ABOUT_VERSION_PATH } from '../features/about/paths';
 
 function initials(first = '', last = ''): string {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '·';
 }
 
-/** The header's user menu: who is signed in, language, lock, logout. */
+/** The header's user menu: who is signed in, language, "Acerca de" (/about/version), lock, logout. */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const { lock } = useLock();
   const signOut = useSignOut();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -70,6 +73,17 @@ export function UserMenu() {
               </button>
             ))}
           </div>
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu__item"
+            onClick={() => {
+              setOpen(false);
+              navigate(ABOUT_VERSION_PATH);
+            }}
+          >
+            {t('userMenu.about')}
+          </button>
           <button
             type="button"
             role="menuitem"

@@ -23,6 +23,9 @@ export const demoUser: SessionUser = {
   two_factor: true,
 };
 
+/** What `versiones/ultima` answers by default: the release never changes. */
+export const demoVersion = { version: '0.1.0', release: 'a1b2c3d4e5f6', modules: [] };
+
 /** The current path, for assertions. */
 function LocationProbe() {
   const location = useLocation();
@@ -49,6 +52,8 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (!api.has('GET plugin/modules')) api.on('GET plugin/modules', envelopeOk([]));
   // The header's bell reads the school's inbox: empty unless the test says otherwise.
   if (!api.has('GET notifications/inbox')) api.on('GET notifications/inbox', envelopeOk({ items: [], unread: 0 }));
+  // The shell asks which version is out (the new-version notice): the same one unless the test says otherwise.
+  if (!api.has('GET versiones/ultima')) api.on('GET versiones/ultima', envelopeOk(demoVersion));
   const i18n = createI18n('es');
   const result = render(
     <AppProviders

@@ -5,15 +5,18 @@ import { FilterSelect, FilteredList, formatDate, pageLocally, useApi, useLoad, t
 import { usePageLayout } from '../../layout/LayoutContext';
 import { GroupsPanel } from './GroupsPanel';
 import { providerCalls } from './api';
+import { businessViewPath } from './paths';
+import { SchoolFinder } from './SchoolFinder';
 import type { Business } from './types';
 
 /** The group filter's value for the schools in no group. */
 const NO_GROUP = 'none';
 
 /**
- * /facilauto/business/list: every business (provider administrators), with its business group and
- * a filter by group; beside it, the business groups (create; delete, refused while notifications
- * target the group: CONFLICT-000).
+ * /facilauto/business/list: the school finder ("Buscar autoescuela…", SchoolFinder: from 2
+ * characters its results take the list's place) over every business (provider administrators),
+ * with its business group and a filter by group; beside it, the business groups (create; delete,
+ * refused while notifications target the group: CONFLICT-000).
  */
 export default function BusinessListPage() {
   const { t } = useTranslation();
@@ -41,7 +44,7 @@ export default function BusinessListPage() {
   );
 
   const columns: Column<Business>[] = [
-    { key: 'name', header: t('provider.businesses.name'), render: (b) => <Link to={`/facilauto/business/view/${b.business_id}`}>{b.name}</Link> },
+    { key: 'name', header: t('provider.businesses.name'), render: (b) => <Link to={businessViewPath(b.business_id)}>{b.name}</Link> },
     { key: 'fiscal_name', header: t('provider.businesses.fiscalName') },
     { key: 'fiscal_code', header: t('provider.businesses.fiscalCode') },
     { key: 'city', header: t('provider.businesses.city') },
@@ -56,14 +59,16 @@ export default function BusinessListPage() {
   ];
   return (
     <div className="provider-split">
-      <FilteredList
-        columns={columns}
-        rowKey={(b) => b.business_id}
-        label={t('provider.businesses.title')}
-        load={load}
-        filtersKey={`${group}|${version}`}
-        filters={<FilterSelect label={t('provider.businesses.filterGroup')} value={group} options={options} onChange={setGroup} />}
-      />
+      <SchoolFinder calls={calls}>
+        <FilteredList
+          columns={columns}
+          rowKey={(b) => b.business_id}
+          label={t('provider.businesses.title')}
+          load={load}
+          filtersKey={`${group}|${version}`}
+          filters={<FilterSelect label={t('provider.businesses.filterGroup')} value={group} options={options} onChange={setGroup} />}
+        />
+      </SchoolFinder>
       <GroupsPanel
         title={t('provider.businessGroups.title')}
         testId="business-groups"

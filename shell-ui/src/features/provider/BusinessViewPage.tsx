@@ -6,23 +6,30 @@ import { usePageLayout } from '../../layout/LayoutContext';
 import { Splash } from '../../components/Splash';
 import { providerCalls } from './api';
 import { BUSINESS_LIST_PATH } from './paths';
+import { RecordCard } from './RecordCard';
 import { BUSINESS_STATUSES, type Business, type BusinessStatus, type InstalledPlugin, type ServiceRef } from './types';
 
-type Tab = 'general' | 'modules';
+type Tab = 'general' | 'record' | 'modules';
+const TABS: Tab[] = ['general', 'record', 'modules'];
 
-/** /facilauto/business/view/:business_id — the business's data and, in "Módulos", its plugins' services. */
+/**
+ * /facilauto/business/view/:business_id — the business's data; in "Ficha" (`?tab=record`) its
+ * printable record card (RecordCard); in "Módulos" (`?tab=modules`) its plugins' services.
+ */
 export default function BusinessViewPage() {
   const { t } = useTranslation();
   const api = useApi();
   const { business_id } = useParams();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'modules' ? 'modules' : 'general';
+  const tab: Tab = TABS.find((id) => id === params.get('tab')) ?? 'general';
   const [business, setBusiness] = useState<Business | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
+  // The tab is in the breadcrumbs: choosing one is a navigation (`?tab=`), after which the page
+  // sets its title again (the layout forgets what the previous location set).
   usePageLayout({
     title: business?.name ?? t('provider.business.title'),
-    breadcrumbs: [{ label: t('menu.provider') }, { label: t('provider.businesses.title'), to: BUSINESS_LIST_PATH }, { label: business?.name ?? '' }],
+    breadcrumbs: [{ label: t('menu.provider') }, { label: t('provider.businesses.title'), to: BUSINESS_LIST_PATH }, { label: business?.name ?? '' }, { label: t(`provider.business.tab.${tab}`) }],
     fiscalName: business?.fiscal_name ?? null,
   });
 
@@ -44,22 +51,22 @@ export default function BusinessViewPage() {
   return (
     <div className="card business-view">
       <div className="vk-tabs" role="tablist" aria-label={t('provider.business.tabs')}>
-        {(['general', 'modules'] as Tab[]).map((id) => (
+        {TABS.map((id) => (
           <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} className={tab === id ? 'vk-tab is-active' : 'vk-tab'} onClick={() => select(id)}>
             {t(`provider.business.tab.${id}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="vk-tabpanel">
-        {tab === 'general' ? (
+        {tab === 'general' && (
           <>
             <General business={business} />
             <Administration business={business} onChange={(answer) => setBusiness((current) => ({ ...current, ...answer }))} />
             <RemoveCompletely business={business} />
           </>
-        ) : (
-          <Modules business={business} onServices={(services) => setBusiness({ ...business, services })} />
         )}
+        {tab === 'record' && <RecordCard businessId={business.business_id} />}
+        {tab === 'modules' && <Modules business={business} onServices={(services) => setBusiness({ ...business, services })} />}
       </div>
       <Link to={BUSINESS_LIST_PATH} className="vk-btn vk-btn--light">
         {t('actions.back')}

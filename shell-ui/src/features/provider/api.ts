@@ -1,5 +1,5 @@
 import type { ApiClient, ListPage } from '@volante/plugin-ui';
-import type { Business, BusinessGroup, BusinessStatus, NotificationFields, NotificationGroup, ProviderNotification, RemovedBusiness } from './types';
+import type { Business, BusinessGroup, BusinessRecord, BusinessStatus, NotificationFields, NotificationGroup, ProviderNotification, RemovedBusiness, SchoolSearch } from './types';
 import type { PanelGroup } from './GroupsPanel';
 
 /** What `notifications/readall` takes. */
@@ -11,8 +11,8 @@ export interface NotificationQuery {
 }
 
 /**
- * The host's provider calls (provider administrators only) for notifications and business
- * groups. Memoise it per client (`useMemo(() => providerCalls(api), [api])`): its methods are
+ * The host's provider calls (provider administrators only) for notifications, business groups,
+ * the businesses and the school finder. Memoise it per client (`useMemo(() => providerCalls(api), [api])`): its methods are
  * stable, as `useLoad` / `useRecord` need.
  */
 export function providerCalls(api: ApiClient) {
@@ -44,6 +44,15 @@ export function providerCalls(api: ApiClient) {
        * again (the host ignores case and surrounding spaces).
        */
       removeComplete: (businessId: number, confirm: string) => api.get<RemovedBusiness>('business/removecomplete', { business_id: businessId, confirm }),
+      /** The school's record card: data, branches, services, users by role, storage, activity. */
+      record: (businessId: number) => api.get<BusinessRecord>('business/ficha/read', { business_id: businessId }),
+    },
+    finder: {
+      /**
+       * The schools whose data, branches or users contain `search` (at least 2 characters; accents
+       * and case ignored), each with what matched.
+       */
+      search: (search: string) => api.get<SchoolSearch>('buscador/autoescuelas', { search }),
     },
   };
 }

@@ -19,6 +19,11 @@ export interface InstalledPlugin {
   businesses: number[];
 }
 
+/** A service switched on for a business, and since when. */
+export interface EnabledService extends ServiceRef {
+  enabled_at: string;
+}
+
 /** `GET business/read` (one, with its services) and `?all=true` (the list, without). */
 export interface Business {
   business_id: number;
@@ -27,11 +32,14 @@ export interface Business {
   fiscal_code: string;
   email: string;
   phone: string;
+  address?: string;
   city: string;
+  postal_code?: string;
+  province_id?: number | null;
   status: string;
   is_provider: boolean;
   created_at: string;
-  services?: (ServiceRef & { enabled_at: string })[];
+  services?: EnabledService[];
   branch_count?: number;
   /** Its business group (provider administrators group schools), or null. */
   group_id?: number | null;
@@ -90,4 +98,72 @@ export interface NotificationFields {
   level: NotificationLevel;
   group_id: number | null;
   business_group_id: number | null;
+}
+
+/** Where the school finder found the search: the school's own data, a branch's, a user's. */
+export type FinderMatchKind = 'business' | 'branch' | 'user';
+
+/**
+ * One thing that matched: `field` is one of business name, fiscal_name, fiscal_code, email, phone,
+ * city, postal_code; branch trade_name, city, email, phone, dgt_code, holder, holder_document,
+ * director, director_document; user email, name. `id`: the business, branch or user.
+ */
+export interface FinderMatch {
+  kind: FinderMatchKind;
+  field: string;
+  value: string;
+  id: number;
+}
+
+/** A school the finder found, with what matched (5 at most). */
+export interface FoundSchool {
+  business_id: number;
+  name: string;
+  fiscal_code: string;
+  city: string;
+  status: string;
+  matches: FinderMatch[];
+}
+
+/** `GET buscador/autoescuelas?search=` (provider administrators): 25 schools at most of `total`. */
+export interface SchoolSearch {
+  total: number;
+  schools: FoundSchool[];
+}
+
+/** A branch's registration with the DGT (the part the record card shows). */
+export interface DrivingSchoolBlock {
+  provincial_number?: string;
+  control_digit?: string;
+  sequential_number?: string;
+}
+
+/** A branch as `business/branch/list` answers it (the part the record card shows). */
+export interface RecordBranch {
+  branch_id: number;
+  trade_name: string;
+  city: string;
+  email: string;
+  phones: string[] | null;
+  driving_school: DrivingSchoolBlock | null;
+}
+
+/** The users of a role (`role` '' for those without one): how many, and how many are active. */
+export interface RoleUsers {
+  role: string;
+  users: number;
+  active: number;
+}
+
+/** `GET business/ficha/read?business_id=` (provider administrators): a school's record card. */
+export interface BusinessRecord {
+  business: Business;
+  /** Not deleted, oldest first. */
+  branches: RecordBranch[];
+  services: EnabledService[];
+  users: { total: number; active: number; by_role: RoleUsers[] };
+  /** `plan`: basic, standard, premium or custom. */
+  storage: { plan: string; quota_bytes: number; used_bytes: number; files: number };
+  /** `open_sessions`: not revoked nor expired. */
+  activity: { last_sign_in_at: string | null; open_sessions: number };
 }

@@ -10,6 +10,7 @@ import { formatCount, formatDuration } from './format';
 import { serverViewPath } from './paths';
 import { Moment, ServerStateBadge } from './ServerState';
 import type { Server, ThisServerState } from './types';
+import { UpdatesCard } from './UpdatesCard';
 import './servers.css';
 
 /**
@@ -17,7 +18,9 @@ import './servers.css';
  * (`servidor/status/read`, the schools connected from `dashboard/socket/read`), the servers
  * (`servidor/read`: name opening its view, group, state, version, last beat, connections), the
  * host that answered this browser ("Este servidor", `facilauto/admin/serverstate`), the server
- * groups (create, delete: their servers stay, without group) and "Conexiones" (ConnectionsCard).
+ * groups (create, delete: their servers stay, without group), "Actualizaciones" (UpdatesCard: the
+ * servers behind the newest version, the plugins against the local registry) and "Conexiones"
+ * (ConnectionsCard).
  * Everything is read again every 30 seconds while the page is open, and with "Actualizar".
  */
 export default function ServerListPage() {
@@ -112,6 +115,7 @@ export default function ServerListPage() {
           />
         </div>
       </div>
+      <UpdatesCard calls={calls} refresh={refresh} />
       <ConnectionsCard calls={calls} refresh={refresh} />
     </div>
   );

@@ -12,12 +12,14 @@ import type {
   SchoolPeaks,
   SocketsNow,
   ThisServerState,
+  UpdateState,
 } from './types';
 
 /**
  * The host's technical service calls (provider administrators only): the servers, their groups,
- * the answering host's own state and the realtime connections. Memoise it per client
- * (`useMemo(() => serverCalls(api), [api])`): its methods are stable, as `useLoad` / `useRecord` need.
+ * the answering host's own state, the realtime connections and what is behind (updates).
+ * Memoise it per client (`useMemo(() => serverCalls(api), [api])`): its methods are stable, as
+ * `useLoad` / `useRecord` need.
  */
 export function serverCalls(api: ApiClient) {
   return {
@@ -54,6 +56,8 @@ export function serverCalls(api: ApiClient) {
       /** One school's connections over the last `hours`. */
       school: (businessId: number, hours: number) => api.get<SchoolChart>('dashboard/socketchartautoescuela/read', { hours, business_id: businessId }),
     },
+    /** The servers not on the newest host version, and each plugin against the local registry. */
+    updates: () => api.get<UpdateState>('actualizacion/estado'),
   };
 }
 

@@ -104,6 +104,24 @@ export const schools = {
 
 export const summary = { online: 1, lost: 1, stopped: 1, streams: 12, users: 8 };
 
+/** What is behind: web-2 and the retired server run older versions; billing has a newer package. */
+export const updates = {
+  host: {
+    latest: '0.9.0',
+    servers: [
+      { server_id: 1, name: 'web-1', state: 'online', version: '0.9.0', current: true },
+      { server_id: 2, name: 'web-2', state: 'lost', version: '0.8.9', current: false },
+      { server_id: 3, name: 'antiguo', state: 'stopped', version: '0.8.2', current: false },
+    ],
+  },
+  registry: true,
+  plugins: [
+    { plugin_id: 'billing', name: 'Facturación', installed: '1.2.0', available: '1.3.0', update: true, businesses: 3 },
+    { plugin_id: 'contacts', name: 'Contactos', installed: '0.3.1', available: '0.3.1', update: false, businesses: 12 },
+    { plugin_id: 'notes', name: 'Cuadernos', installed: '0.1.0', available: null, update: false, businesses: 0 },
+  ],
+};
+
 /** The host of the technical service's screens, as a provider administrator sees it. */
 export function serversApi() {
   return mockApi({
@@ -123,6 +141,7 @@ export function serversApi() {
     },
     'GET servidor/group/read': envelopeOk(groups),
     'GET facilauto/admin/serverstate': envelopeOk({ server_id: 1, name: 'web-1', instance: 'web-1:8080', version: '0.9.0', started_at: web1.started_at, state: 'online', status }),
+    'GET actualizacion/estado': envelopeOk(updates),
     'GET dashboard/socket/read': envelopeOk({ streams: 12, users: 8, businesses: 2, servers: [{ server_id: 1, name: 'web-1', state: 'online', streams: 12, users: 8 }], schools: status.connections }),
     'GET dashboard/socketchart/read': (req: MockRequest) => envelopeOk(req.query.get('hours') === '168' ? chart168 : chart24),
     'GET dashboard/socketchartautoescuela/read': (req: MockRequest) => {

@@ -77,23 +77,23 @@ describe('technical service: the servers', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const api = serversApi();
     renderApp(LIST, { api, signedIn: true });
-    await screen.findByRole('link', { name: 'web-2' });
+    await within(await screen.findByRole('table', { name: 'Servidores' })).findByRole('link', { name: 'web-2' });
     await waitFor(() => expect(api.calls('GET dashboard/socketchart/read')).toHaveLength(1));
-    const routes = ['GET servidor/read', 'GET servidor/status/read', 'GET facilauto/admin/serverstate', 'GET dashboard/socket/read', 'GET dashboard/socketchart/read', 'GET dashboard/socketchartautoescuela/read'];
+    const routes = ['GET servidor/read', 'GET servidor/status/read', 'GET facilauto/admin/serverstate', 'GET dashboard/socket/read', 'GET dashboard/socketchart/read', 'GET dashboard/socketchartautoescuela/read', 'GET actualizacion/estado'];
     const counts = () => routes.map((r) => api.calls(r).length);
-    await waitFor(() => expect(counts()).toEqual([1, 1, 1, 1, 1, 1]));
+    await waitFor(() => expect(counts()).toEqual([1, 1, 1, 1, 1, 1, 1]));
 
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
-    await waitFor(() => expect(counts()).toEqual([2, 2, 2, 2, 2, 2]));
+    await waitFor(() => expect(counts()).toEqual([2, 2, 2, 2, 2, 2, 2]));
 
     act(() => {
       vi.advanceTimersByTime(29_000);
     });
-    expect(counts()).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(counts()).toEqual([2, 2, 2, 2, 2, 2, 2]);
     act(() => {
       vi.advanceTimersByTime(1_000);
     });
-    await waitFor(() => expect(counts()).toEqual([3, 3, 3, 3, 3, 3]));
+    await waitFor(() => expect(counts()).toEqual([3, 3, 3, 3, 3, 3, 3]));
     // Every read of the chart is of the range shown.
     expect(api.calls('GET dashboard/socketchart/read').map((r) => r.query.get('hours'))).toEqual(['24', '24', '24']);
   });
@@ -152,7 +152,7 @@ describe('technical service: the servers', () => {
     const alert = await screen.findByText('No tiene permiso');
     api.on('GET servidor/read', envelopeOk([web2]));
     fireEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByRole('link', { name: 'web-2' })).toBeInTheDocument();
+    expect(await within(await screen.findByRole('table', { name: 'Servidores' })).findByRole('link', { name: 'web-2' })).toBeInTheDocument();
   });
 
   it('is for provider administrators only, who have "Servicio técnico" in the menu', async () => {

@@ -147,6 +147,41 @@ export interface SchoolChart extends ConnectionChart {
   business: { business_id: number; name: string };
 }
 
+/** A server as `actualizacion/estado` weighs it: `current` when it runs the newest version. */
+export interface ServerVersion {
+  server_id: number;
+  name: string;
+  state: ServerState;
+  version: string;
+  /** It runs `latest` (or no server is running: nothing to compare). */
+  current: boolean;
+}
+
+/** An installed plugin against the newest version in the local registry. */
+export interface PluginUpdate {
+  plugin_id: string;
+  name: string;
+  installed: string;
+  /** The registry's newest version; null without a registry, or when the registry lacks it. */
+  available: string | null;
+  /** `available` is newer than `installed`. */
+  update: boolean;
+  /** Schools with one of its services switched on. */
+  businesses: number;
+}
+
+/** `GET actualizacion/estado` (provider administrators): what is behind. */
+export interface UpdateState {
+  host: {
+    /** The newest version a server that is not stopped runs; null with none. */
+    latest: string | null;
+    servers: ServerVersion[];
+  };
+  /** A local registry is configured (`plugins.registry_dir`). */
+  registry: boolean;
+  plugins: PluginUpdate[];
+}
+
 /** The ranges the charts offer, in hours: 24 h, 7 days, 14 days. */
 export const CHART_RANGES = [24, 168, 336] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];
