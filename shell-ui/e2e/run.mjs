@@ -48,7 +48,9 @@
 // without a session, studies and marks lessons done, the closed ones refused; the share raised to
 // 100 %, the student finishes; the 90 % and per-block reports; the access paused, the link says
 // so), the technical service journey (servers.e2e.mjs, 44: the provider administrator, in a second
-// browser, finds this host among the servers, running, names it, groups it, reads its figures)
+// browser, finds this host among the servers, running, names it, groups it, reads its figures;
+// 45: the updates card, the school finder, a school's printable record card, /about/version and
+// the new-version notice)
 // and, last (a default layout dresses every module's mail),
 // the mail layouts journey (mail.e2e.mjs, 34: the director's layout dresses a contacts message;
 // deleted, mail is plain).
