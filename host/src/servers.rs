@@ -9,18 +9,21 @@
 //! A clean shutdown marks it stopped; one that stops beating without it is shown as lost.
 //! On PostgreSQL every host shares the tables, so the provider sees all of them at once.
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::OnceLock;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::auth::Session;
 use crate::db;
+use crate::db_update::{self, SqlValue};
 use crate::error::{codes, ok, ApiError, ApiJson, ApiResult, Body, Params};
 use crate::notifications::{audited, counted_groups, named_group};
 use crate::state::AppState;
@@ -51,13 +54,14 @@ const TOP_SCHOOLS: usize = 20;
 /// This host as a server: its row, once registered, and when it started.
 #[derive(Default)]
 pub struct ThisServer {
-    id: OnceLock<i64>,
+    /// 0 until registered.
+    id: AtomicI64,
     started: OnceLock<(String, Instant)>,
 }
 
 impl ThisServer {
     pub fn id(&self) -> Option<i64> {
-        self.id.get().copied()
+        Some(self.id.load(Ordering::Relaxed)).filter(|id| *id > 0)
     }
 }
 
@@ -87,65 +91,82 @@ pub async fn start(app: &AppState, port: u16) -> anyhow::Result<tokio::task::Joi
     let (instance, name) = instance(app, port);
     let started_at = db::now();
     let _ = app.server.started.set((started_at.clone(), Instant::now()));
-    let status = measure(app).await;
-    let id = register(app, &instance, &name, &started_at, &status).await?;
-    let _ = app.server.id.set(id);
+    let mut beat = Beat { instance, name, started_at, sampled: None };
+    beat.write(app).await?;
     let app = app.clone();
     Ok(tokio::spawn(async move {
         let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + heartbeat(&app), heartbeat(&app));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mut sampled: Option<i64> = None;
         loop {
-            if let Err(err) = beat(&app, id, &instance, &name, &started_at, &mut sampled).await {
+            tick.tick().await;
+            if let Err(err) = beat.write(&app).await {
                 tracing::warn!(error = %err, "the server's beat could not be written");
             }
-            tick.tick().await;
         }
     }))
 }
 
-async fn register(app: &AppState, instance: &str, name: &str, started_at: &str, status: &Value) -> anyhow::Result<i64> {
-    let now = db::now();
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO server (instance, name, version, public_url, started_at, last_seen_at, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $6)
-         ON CONFLICT (instance) DO UPDATE SET version = excluded.version, public_url = excluded.public_url,
-             started_at = excluded.started_at, last_seen_at = excluded.last_seen_at, stopped_at = NULL, status = excluded.status
-         RETURNING server_id",
-    )
-    .bind(instance)
-    .bind(name)
-    .bind(env!("CARGO_PKG_VERSION"))
-    .bind(&app.config.public_url)
-    .bind(started_at)
-    .bind(&now)
-    .bind(status.to_string())
-    .fetch_one(&app.db.pool)
-    .await?;
-    Ok(id)
+/// What this host's beats write under.
+struct Beat {
+    instance: String,
+    name: String,
+    started_at: String,
+    /// The sampling period last sampled.
+    sampled: Option<i64>,
 }
 
-/// One beat: the figures, and a sample when a new sampling period began. A row the provider
-/// removed while this host could not reach the database is written again.
-async fn beat(app: &AppState, id: i64, instance: &str, name: &str, started_at: &str, sampled: &mut Option<i64>) -> anyhow::Result<()> {
-    let status = measure(app).await;
-    let written = sqlx::query("UPDATE server SET last_seen_at = $1, stopped_at = NULL, status = $2 WHERE server_id = $3")
-        .bind(db::now())
-        .bind(status.to_string())
-        .bind(id)
-        .execute(&app.db.pool)
-        .await?
-        .rows_affected();
-    let id = if written == 0 { register(app, instance, name, started_at, &status).await? } else { id };
-    let period = app.config.servers.sample_secs.max(1) as i64;
-    let now = chrono::Utc::now();
-    let current = now.timestamp().div_euclid(period);
-    if *sampled != Some(current) {
-        let taken_at = db::stamp(chrono::DateTime::from_timestamp(current * period, 0).unwrap_or(now));
-        sample(app, id, &taken_at).await?;
-        *sampled = Some(current);
+impl Beat {
+    /// One beat: the figures (registering the row first, or again when the provider removed it
+    /// while this host could not reach the database), and a sample when a new sampling period
+    /// began.
+    async fn write(&mut self, app: &AppState) -> anyhow::Result<()> {
+        let status = measure(app).await;
+        let written = match app.server.id() {
+            Some(id) => sqlx::query("UPDATE server SET last_seen_at = $1, stopped_at = NULL, status = $2 WHERE server_id = $3")
+                .bind(db::now())
+                .bind(status.to_string())
+                .bind(id)
+                .execute(&app.db.pool)
+                .await?
+                .rows_affected(),
+            None => 0,
+        };
+        if written == 0 {
+            let id = self.register(app, &status).await?;
+            app.server.id.store(id, Ordering::Relaxed);
+        }
+        let id = app.server.id().unwrap_or_default();
+        let period = app.config.servers.sample_secs.max(1) as i64;
+        let now = chrono::Utc::now();
+        let current = now.timestamp().div_euclid(period);
+        if self.sampled != Some(current) {
+            let taken_at = db::stamp(chrono::DateTime::from_timestamp(current * period, 0).unwrap_or(now));
+            sample(app, id, &taken_at).await?;
+            self.sampled = Some(current);
+        }
+        Ok(())
     }
-    Ok(())
+
+    async fn register(&self, app: &AppState, status: &Value) -> anyhow::Result<i64> {
+        let now = db::now();
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO server (instance, name, version, public_url, started_at, last_seen_at, status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $6)
+             ON CONFLICT (instance) DO UPDATE SET version = excluded.version, public_url = excluded.public_url,
+                 started_at = excluded.started_at, last_seen_at = excluded.last_seen_at, stopped_at = NULL, status = excluded.status
+             RETURNING server_id",
+        )
+        .bind(&self.instance)
+        .bind(&self.name)
+        .bind(env!("CARGO_PKG_VERSION"))
+        .bind(&app.config.public_url)
+        .bind(&self.started_at)
+        .bind(&now)
+        .bind(status.to_string())
+        .fetch_one(&app.db.pool)
+        .await?;
+        Ok(id)
+    }
 }
 
 async fn sample(app: &AppState, server_id: i64, taken_at: &str) -> anyhow::Result<()> {
@@ -333,19 +354,19 @@ async fn one_server(app: &AppState, id: i64) -> ApiResult<ServerRow> {
     Ok(server_row(app, &row)?)
 }
 
-/// The schools' names for a status's `connections` (written by id only).
-async fn with_school_names(app: &AppState, mut status: Value) -> ApiResult<Value> {
-    let names = school_names(app).await?;
+/// A status's `connections` (written by school id only) with the schools' names.
+fn named(mut status: Value, names: &HashMap<i64, String>) -> Value {
     if let Some(list) = status["connections"].as_array_mut() {
         for connection in list {
             let name = connection["business_id"].as_i64().and_then(|id| names.get(&id).cloned());
             connection["name"] = json!(name);
         }
     }
-    Ok(status)
+    status
 }
 
-async fn school_names(app: &AppState) -> ApiResult<std::collections::HashMap<i64, String>> {
+/// Every school's name by id (read once per call that names schools).
+async fn school_names(app: &AppState) -> ApiResult<HashMap<i64, String>> {
     let rows: Vec<(i64, String)> = sqlx::query_as("SELECT business_id, name FROM business").fetch_all(&app.db.pool).await?;
     Ok(rows.into_iter().collect())
 }
@@ -362,7 +383,7 @@ async fn read(State(app): State<AppState>, session: Session, Params(q): Params<S
     if let Some(id) = q.id {
         let server = one_server(&app, id).await?;
         let mut json = server.json;
-        json["status"] = with_school_names(&app, server.status).await?;
+        json["status"] = named(server.status, &school_names(&app).await?);
         return ok(json);
     }
     let list: Vec<Value> = all_servers(&app)
@@ -392,7 +413,7 @@ async fn status_read(State(app): State<AppState>, session: Session, Params(q): P
     session.require_provider_admin()?;
     if let Some(id) = q.id {
         let server = one_server(&app, id).await?;
-        let status = with_school_names(&app, server.status.clone()).await?;
+        let status = named(server.status.clone(), &school_names(&app).await?);
         return ok(status_entry(&server, status));
     }
     let servers = all_servers(&app).await?;
@@ -404,17 +425,15 @@ async fn status_read(State(app): State<AppState>, session: Session, Params(q): P
         "streams": servers.iter().map(|s| s.json["streams"].as_i64().unwrap_or(0)).sum::<i64>(),
         "users": servers.iter().map(|s| s.json["users"].as_i64().unwrap_or(0)).sum::<i64>(),
     });
-    let mut list = Vec::with_capacity(servers.len());
-    for server in &servers {
-        list.push(status_entry(server, with_school_names(&app, server.status.clone()).await?));
-    }
+    let names = school_names(&app).await?;
+    let list: Vec<Value> = servers.iter().map(|server| status_entry(server, named(server.status.clone(), &names))).collect();
     ok(json!({ "summary": summary, "servers": list }))
 }
 
 /// `GET facilauto/admin/serverstate`: the answering host's own state, measured now.
 async fn server_state(State(app): State<AppState>, session: Session) -> ApiJson {
     session.require_provider_admin()?;
-    let status = with_school_names(&app, measure(&app).await).await?;
+    let status = named(measure(&app).await, &school_names(&app).await?);
     let id = app.server.id();
     let name = match id {
         Some(id) => sqlx::query_as::<_, (String, String)>("SELECT name, instance FROM server WHERE server_id = $1").bind(id).fetch_optional(&app.db.pool).await?,
@@ -447,12 +466,12 @@ struct ServerUpdate {
 async fn update(State(app): State<AppState>, session: Session, Body(req): Body<ServerUpdate>) -> ApiJson {
     session.require_provider_admin()?;
     one_server(&app, req.server_id).await?;
-    let mut sets: Vec<(&str, Value)> = Vec::new();
+    let mut sets: Vec<(&'static str, SqlValue)> = Vec::new();
     if let Some(name) = &req.name {
-        sets.push(("name", json!(validate::required("name", name, 100)?)));
+        sets.push(("name", validate::required("name", name, 100)?.into()));
     }
     if let Some(notes) = &req.notes {
-        sets.push(("notes", json!(validate::optional("notes", notes, 2000)?)));
+        sets.push(("notes", validate::optional("notes", notes, 2000)?.into()));
     }
     if let Some(group_id) = req.group_id {
         if let Some(id) = group_id {
@@ -460,27 +479,17 @@ async fn update(State(app): State<AppState>, session: Session, Body(req): Body<S
                 return Err(ApiError::invalid_field("group_id", "El grupo no existe"));
             }
         }
-        sets.push(("group_id", json!(group_id)));
+        sets.push(("group_id", group_id.into()));
     }
     if !sets.is_empty() {
         let mut tx = app.db.begin().await?;
-        for (column, value) in &sets {
-            let statement = format!("UPDATE server SET {column} = $1 WHERE server_id = $2");
-            let query = sqlx::query(&statement);
-            let query = match value {
-                Value::String(text) => query.bind(text.clone()),
-                Value::Number(number) => query.bind(number.as_i64()),
-                _ => query.bind(None::<i64>),
-            };
-            query.bind(req.server_id).execute(&mut *tx).await?;
-        }
-        let detail: Map<String, Value> = sets.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        audited(&mut tx, &session, session.business_id, "server.update", "server", req.server_id, Value::Object(detail)).await?;
+        db_update::update_row(&mut tx, "server", "server_id", req.server_id, &sets).await?;
+        audited(&mut tx, &session, session.business_id, "server.update", "server", req.server_id, db_update::sets_json(&sets)).await?;
         tx.commit().await?;
     }
     let server = one_server(&app, req.server_id).await?;
     let mut json = server.json;
-    json["status"] = with_school_names(&app, server.status).await?;
+    json["status"] = named(server.status, &school_names(&app).await?);
     ok(json)
 }
 
@@ -554,7 +563,7 @@ async fn group_delete(State(app): State<AppState>, session: Session, Body(req): 
 async fn socket_read(State(app): State<AppState>, session: Session) -> ApiJson {
     session.require_provider_admin()?;
     let servers = all_servers(&app).await?;
-    let mut schools: std::collections::BTreeMap<i64, (i64, i64)> = Default::default();
+    let mut schools: HashMap<i64, (i64, i64)> = HashMap::new();
     let mut per_server = Vec::new();
     for server in servers.iter().filter(|s| s.online) {
         for connection in server.status["connections"].as_array().into_iter().flatten() {
@@ -721,20 +730,14 @@ async fn update_state(State(app): State<AppState>, session: Session) -> ApiJson 
         Some(dir) if dir.join("index.json").exists() => Some(crate::plugins::registry_newest(dir)?),
         _ => None,
     };
+    // Which schools have each service on, read once for every plugin.
+    let enabled: Vec<(String, i64)> = sqlx::query_as("SELECT service_id, business_id FROM business_service").fetch_all(&app.db.pool).await?;
     let mut plugins = Vec::new();
     for plugin in app.plugins.all().await {
         let m = &plugin.manifest;
-        let services: Vec<String> = m.services.iter().map(|s| s.id.clone()).collect();
-        let mut businesses = 0;
-        if !services.is_empty() {
-            let placeholders: Vec<String> = (1..=services.len()).map(|i| format!("${i}")).collect();
-            let statement = format!("SELECT COUNT(DISTINCT business_id) FROM business_service WHERE service_id IN ({})", placeholders.join(", "));
-            let mut query = sqlx::query_as::<_, (i64,)>(&statement);
-            for service in &services {
-                query = query.bind(service);
-            }
-            businesses = query.fetch_one(&app.db.pool).await?.0;
-        }
+        let schools: std::collections::HashSet<i64> =
+            enabled.iter().filter(|(service, _)| m.services.iter().any(|s| &s.id == service)).map(|(_, business)| *business).collect();
+        let businesses = schools.len();
         let available = registry.as_ref().and_then(|r| r.get(&m.plugin.id)).map(|e| e.version.clone());
         plugins.push(json!({
             "plugin_id": m.plugin.id,

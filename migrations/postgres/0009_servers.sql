@@ -21,7 +21,8 @@ CREATE TABLE server (
     last_seen_at  TEXT   NOT NULL,
     stopped_at    TEXT,
     status        TEXT   NOT NULL DEFAULT '{}',
-    created_at    TEXT   NOT NULL
+    created_at    TEXT   NOT NULL,
+    updated_at    TEXT   NOT NULL
 );
 
 -- One row per server and sampling period for the server's total (`business_id` NULL), and one

@@ -222,7 +222,7 @@ async fn the_versions_a_user_runs_and_what_is_behind() {
     // The provider: a server behind the newest host version, a plugin behind the registry.
     assert_eq!(error_code(&app.get("actualizacion/estado", Some(&director), &[]).await), "PERMISSION-000");
     let now = volante_host::db::now();
-    sqlx::query("INSERT INTO server (instance, name, version, public_url, started_at, last_seen_at, created_at) VALUES ('viejo:8080', 'viejo', '0.0.1', 'http://viejo', $1, $1, $1)")
+    sqlx::query("INSERT INTO server (instance, name, version, public_url, started_at, last_seen_at, created_at, updated_at) VALUES ('viejo:8080', 'viejo', '0.0.1', 'http://viejo', $1, $1, $1, $1)")
         .bind(&now)
         .execute(&app.state.db.pool)
         .await
