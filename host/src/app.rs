@@ -168,6 +168,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::users::router())
         .merge(crate::files::router())
         .merge(crate::plugins::router())
+        .merge(crate::plugins::copies::router())
         .merge(crate::realtime::router())
         .merge(crate::notifications::router())
         .merge(crate::servers::router())

@@ -34,6 +34,7 @@ pub fn router() -> Router<AppState> {
         .route("/business/branch/list", get(branch_list))
         .route("/business/rol/list", get(role_list))
         .route("/business/position/read", get(position_read))
+        .route("/business/initalpositions", get(initial_positions))
         .route("/business/ficha/read", get(record_card))
         .route("/valkiria/renuevaproductos/update", post(renew_products_update))
 }
@@ -100,15 +101,30 @@ pub async fn create_business(conn: &mut AnyConnection, new: NewBusiness) -> anyh
     let super_role_id = insert_role(conn, business_id, "Dirección", true, &[]).await?;
     let teacher_role_id = insert_role(conn, business_id, "Profesor", false, TEACHER_PERMISSIONS).await?;
     insert_role(conn, business_id, "Administración", false, OFFICE_PERMISSIONS).await?;
-    for name in DEFAULT_POSITIONS {
+    add_default_positions(conn, business_id).await?;
+    Ok(CreatedBusiness { business_id, branch_id, super_role_id, teacher_role_id })
+}
+
+/// Give a business the default positions it lacks (by name, whatever the case); answers the
+/// names added.
+async fn add_default_positions(conn: &mut AnyConnection, business_id: i64) -> anyhow::Result<Vec<&'static str>> {
+    let existing: Vec<(String,)> = sqlx::query_as("SELECT name FROM position WHERE business_id = $1")
+        .bind(business_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let existing: Vec<String> = existing.into_iter().map(|(name,)| name.trim().to_lowercase()).collect();
+    let now = db::now();
+    let mut added = Vec::new();
+    for name in DEFAULT_POSITIONS.iter().filter(|name| !existing.contains(&name.to_lowercase())) {
         sqlx::query("INSERT INTO position (business_id, name, created_at) VALUES ($1, $2, $3)")
             .bind(business_id)
             .bind(*name)
             .bind(&now)
             .execute(&mut *conn)
             .await?;
+        added.push(*name);
     }
-    Ok(CreatedBusiness { business_id, branch_id, super_role_id, teacher_role_id })
+    Ok(added)
 }
 
 async fn insert_role(
@@ -813,15 +829,46 @@ async fn role_list(State(state): State<AppState>, session: Session) -> ApiJson {
 }
 
 async fn position_read(State(state): State<AppState>, session: Session) -> ApiJson {
+    ok(positions_of(&state, session.business_id).await?)
+}
+
+async fn positions_of(state: &AppState, business_id: i64) -> anyhow::Result<Vec<Value>> {
     let rows = sqlx::query("SELECT position_id, name FROM position WHERE business_id = $1 ORDER BY name")
-        .bind(session.business_id)
+        .bind(business_id)
         .fetch_all(&state.db.pool)
         .await?;
-    let positions = rows
-        .iter()
+    rows.iter()
         .map(|row| Ok(json!({ "position_id": row.try_get::<i64, _>("position_id")?, "name": row.try_get::<String, _>("name")? })))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    ok(positions)
+        .collect()
+}
+
+/// `GET business/initalpositions?business_id=` (provider administrators; the spec's spelling):
+/// the business gets the default positions (Director, Profesor, Administrativo, Comercial) it
+/// lacks, as a new business has them. Answers `{added, positions}`.
+async fn initial_positions(State(state): State<AppState>, session: Session, Params(q): Params<RecordQuery>) -> ApiJson {
+    session.require_provider_admin()?;
+    let mut tx = state.db.begin().await?;
+    let exists: Option<(i64,)> = sqlx::query_as("SELECT business_id FROM business WHERE business_id = $1")
+        .bind(q.business_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if exists.is_none() {
+        return Err(ApiError::not_found_feminine("Empresa"));
+    }
+    let added = add_default_positions(&mut tx, q.business_id).await?;
+    if !added.is_empty() {
+        let entry = audit::Entry {
+            business_id: q.business_id,
+            actor_user_id: Some(session.user_id),
+            action: "positions.initial",
+            target_kind: "business",
+            target_id: q.business_id.to_string(),
+            detail: json!({ "added": added }),
+        };
+        audit::record(&mut tx, entry).await?;
+    }
+    tx.commit().await?;
+    ok(json!({ "added": added, "positions": positions_of(&state, q.business_id).await? }))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ pub use serde_json;
 #[cfg_attr(not(all(target_arch = "wasm32", feature = "call-allocator")), allow(dead_code))]
 mod alloc;
 mod context;
+pub mod copy;
 mod error;
 pub mod host;
 pub mod money;

@@ -25,6 +25,10 @@ pub struct Manifest {
     /// Other plugins' functions this one calls, as `plugin-id/function`.
     #[serde(default)]
     pub calls: Vec<String>,
+    /// Content the provider may copy from one business to another (`[[copies]]`), each answered
+    /// by the plugin's `copy.export` and `copy.import` functions.
+    #[serde(default)]
+    pub copies: Vec<Copy>,
     /// JSON Schema of the plugin's per-business settings.
     #[serde(default)]
     pub settings: Option<serde_json::Value>,
@@ -141,6 +145,21 @@ pub struct Tables {
     pub read: Vec<String>,
 }
 
+/// `[[copies]]`: one kind of content the provider may copy between businesses (a model school's
+/// product categories or question bank into a new one). The host calls the plugin's
+/// `copy.export` in the source business and `copy.import` in the target (docs/plugins.md).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Copy {
+    /// Lower-case letters and digits; unique among the installed plugins.
+    pub kind: String,
+    /// What is copied, for the provider's screen.
+    pub label: String,
+    /// The service both businesses must have (one of the plugin's); the first when omitted.
+    #[serde(default)]
+    pub service: Option<String>,
+}
+
 /// `[directory]`: reading the business's staff needs nothing; `manage = true` lets the plugin
 /// create and change user accounts (interface 0.1.6) on behalf of callers allowed to.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -212,6 +231,8 @@ pub enum ManifestError {
     BadRoute(String, String),
     #[error("[ui] menu entry `{0}`: {1}")]
     BadMenu(String, String),
+    #[error("[[copies]] `{0}`: {1}")]
+    BadCopy(String, String),
     #[error("[tables] read: `{0}`: {1}")]
     BadReadTable(String, String),
     #[error("the plugin is built for interface {found}; this host supports {supported}")]
@@ -294,6 +315,23 @@ impl Manifest {
                 }
             }
         }
+        for (i, copy) in self.copies.iter().enumerate() {
+            let bad = |why: &str| ManifestError::BadCopy(copy.kind.clone(), why.into());
+            if copy.kind.is_empty() || copy.kind.len() > 40 || !copy.kind.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
+                return Err(bad("kind must be lower-case letters and digits"));
+            }
+            if self.copies[..i].iter().any(|c| c.kind == copy.kind) {
+                return Err(bad("kind declared twice"));
+            }
+            if copy.label.trim().is_empty() {
+                return Err(bad("label is required"));
+            }
+            if let Some(service) = &copy.service {
+                if !self.services.iter().any(|s| &s.id == service) {
+                    return Err(bad("service not declared by the plugin"));
+                }
+            }
+        }
         if let Some(ui) = &self.ui {
             if let Some(path) = ui.public_routes.iter().find(|p| !ui.routes.contains(p)) {
                 return Err(ManifestError::BadMenu(path.clone(), "a public route must also be one of the ui routes".into()));
@@ -335,6 +373,11 @@ impl Manifest {
     /// The prefix every table of the plugin carries: `<id>_`.
     pub fn table_prefix(&self) -> String {
         format!("{}_", self.plugin.id)
+    }
+
+    /// The service a copy needs in both businesses.
+    pub fn copy_service<'a>(&'a self, copy: &'a Copy) -> &'a str {
+        copy.service.as_deref().unwrap_or(&self.services[0].id)
     }
 
     pub fn route_service<'a>(&'a self, route: &'a Route) -> &'a str {
@@ -421,6 +464,26 @@ permission = "demo.read"
         };
         assert_eq!(with("demo").unwrap().ui.unwrap().menu[0].service.as_deref(), Some("demo"));
         assert!(matches!(with("other"), Err(ManifestError::BadMenu(..))));
+    }
+
+    #[test]
+    fn a_copy_has_a_kind_a_label_and_one_of_the_plugins_services() {
+        let with = |entries: &str| Manifest::parse(&format!("{MINIMAL}\n{entries}"));
+        let one = |kind: &str, label: &str, service: &str| format!("[[copies]]\nkind = \"{kind}\"\nlabel = \"{label}\"\n{service}\n");
+        let manifest = with(&one("blocktest", "Bloques", "")).unwrap();
+        assert_eq!(manifest.copies[0].kind, "blocktest");
+        assert_eq!(manifest.copy_service(&manifest.copies[0]), "demo");
+        assert!(with(&one("blocktest", "Bloques", "service = \"demo\"")).is_ok());
+        for bad in [
+            one("Block", "Bloques", ""),
+            one("block_test", "Bloques", ""),
+            one("", "Bloques", ""),
+            one("blocktest", " ", ""),
+            one("blocktest", "Bloques", "service = \"other\""),
+            format!("{}{}", one("blocktest", "A", ""), one("blocktest", "B", "")),
+        ] {
+            assert!(matches!(with(&bad), Err(ManifestError::BadCopy(..))), "{bad}");
+        }
     }
 
     #[test]

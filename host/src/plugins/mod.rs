@@ -3,6 +3,7 @@
 
 mod answer;
 mod api;
+pub mod copies;
 pub mod attempts;
 pub mod bindings;
 pub mod data;
@@ -189,6 +190,7 @@ pub mod plugin_codes {
     pub const NOT_INSTALLED: &str = "PLUGIN-017";
     pub const ROUTE_TAKEN: &str = "PLUGIN-018";
     pub const RESERVED: &str = "PLUGIN-019";
+    pub const COPY_TAKEN: &str = "PLUGIN-020";
 }
 
 /// The host table a plugin with this id would take as its own (a plugin's tables are
@@ -413,6 +415,15 @@ impl Plugins {
                         ),
                     ));
                 }
+            }
+        }
+        // Each kind of content to copy between businesses belongs to one plugin.
+        for other in self.installed.read().await.values().filter(|p| p.manifest.plugin.id != id) {
+            if let Some(copy) = package.manifest.copies.iter().find(|c| other.manifest.copies.iter().any(|o| o.kind == c.kind)) {
+                return Err(ApiError::new(
+                    plugin_codes::COPY_TAKEN,
+                    format!("El contenido «{}» ya lo copia el plugin {}", copy.kind, other.manifest.plugin.id),
+                ));
             }
         }
         let grants = self.grants(&app.db, &id, &package.manifest).await?;

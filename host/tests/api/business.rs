@@ -221,3 +221,26 @@ async fn the_provider_reads_a_schools_record_card() {
     assert!(card["storage"]["quota_bytes"].as_i64().is_some());
     assert!(card["services"].is_array());
 }
+
+#[tokio::test]
+async fn the_provider_gives_a_school_the_default_positions_it_lacks() {
+    let app = TestApp::spawn().await;
+    let provider = app.provider().await;
+    let director = app.director().await;
+    let id = app.demo.school_business_id;
+    let query = id.to_string();
+    assert_eq!(error_code(&app.get("business/initalpositions", Some(&director), &[("business_id", &query)]).await), "PERMISSION-000");
+    assert_eq!(error_code(&app.get("business/initalpositions", Some(&provider), &[("business_id", "999999")]).await), "NOT-FOUND-000");
+    // A school with every default position gets none.
+    let all = assert_ok(&app.get("business/initalpositions", Some(&provider), &[("business_id", &query)]).await).clone();
+    assert_eq!(all["added"], json!([]));
+    let before = app.count(&format!("SELECT COUNT(*) FROM position WHERE business_id = {id}")).await;
+    assert_eq!(all["positions"].as_array().unwrap().len() as i64, before);
+    // One renamed in other case counts as there; one removed comes back.
+    sqlx::query("UPDATE position SET name = 'PROFESOR' WHERE business_id = $1 AND name = 'Profesor'").bind(id).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("DELETE FROM position WHERE business_id = $1 AND name = 'Comercial'").bind(id).execute(&app.state.db.pool).await.unwrap();
+    let added = assert_ok(&app.get("business/initalpositions", Some(&provider), &[("business_id", &query)]).await).clone();
+    assert_eq!(added["added"], json!(["Comercial"]));
+    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM position WHERE business_id = {id}")).await, before);
+    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE business_id = {id} AND action = 'positions.initial'")).await, 1);
+}

@@ -3,7 +3,7 @@
 
 use volante_plugin_sdk::prelude::*;
 use volante_plugin_sdk::resource::{self, ListQuery, Page};
-use volante_plugin_sdk::{validate, Checks};
+use volante_plugin_sdk::{copy, text, validate, Checks};
 
 use crate::product;
 use crate::IdBody;
@@ -155,4 +155,61 @@ pub fn check_ids(ctx: &Ctx, checks: &mut Checks, ids: &[i64]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A category as the provider copies it into another business (`[[copies]]` kind
+/// `productcategory`): by name, without its thumbnail (an image of the source business's
+/// document manager) or its products (each school prices its own).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Copied {
+    pub name: String,
+    pub description: String,
+    pub status: String,
+}
+
+/// Copies per chunk.
+const COPY_CHUNK: i64 = 200;
+
+/// `copy.export`: the active categories after `args.after`, by id.
+pub fn copy_export(ctx: &Ctx, args: &copy::ExportArgs) -> Result<copy::Chunk<Copied>> {
+    #[derive(Deserialize)]
+    struct Row {
+        id: i64,
+        name: String,
+        description: String,
+        status: String,
+    }
+    let rows: Vec<Row> = sql::query_as(
+        "SELECT id, name, description, status FROM products_category
+          WHERE business_id = $1 AND state = 'active' AND id > $2 ORDER BY id LIMIT $3",
+        &params![ctx.business_id, copy::start_id(args)?, COPY_CHUNK],
+    )?;
+    let after = if rows.len() as i64 == COPY_CHUNK { rows.last().and_then(|r| copy::after_id(r.id)) } else { None };
+    let items = rows.into_iter().map(|r| Copied { name: r.name, description: r.description, status: r.status }).collect();
+    Ok(copy::Chunk { items, after })
+}
+
+/// `copy.import`: each category the business does not have by name (whatever the case) is
+/// created, checked as a new one is.
+pub fn copy_import(ctx: &Ctx, items: Vec<Copied>) -> Result<copy::Imported> {
+    #[derive(Deserialize)]
+    struct Named {
+        name: String,
+    }
+    let existing: Vec<Named> = sql::query_as("SELECT name FROM products_category WHERE business_id = $1 AND state <> 'deleted'", &params![ctx.business_id])?;
+    let mut names: Vec<String> = existing.into_iter().map(|n| text::fold(&n.name)).collect();
+    let mut imported = copy::Imported::default();
+    for item in items {
+        let key = text::fold(&item.name);
+        if names.contains(&key) {
+            imported.skipped += 1;
+            continue;
+        }
+        let mut category = Category { name: item.name, description: item.description, status: item.status, thumbnail_file_id: None };
+        category.prepare(ctx, None)?;
+        resource::insert(ctx, category)?;
+        names.push(key);
+        imported.created += 1;
+    }
+    Ok(imported)
 }

@@ -8,6 +8,7 @@ mod poster;
 mod process;
 mod product;
 
+use volante_plugin_sdk::copy;
 use volante_plugin_sdk::prelude::*;
 
 pub use category::Category;
@@ -90,6 +91,9 @@ impl Plugin for Products {
                     .map_err(|e| e.details)
                     .and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
             }
+            // The provider copies a model school's categories into another (`[[copies]]`).
+            copy::EXPORT => copy::answer(copy::export_args(args_json).and_then(|args| category::copy_export(ctx, &args))),
+            copy::IMPORT => copy::answer(copy::import_args(args_json).and_then(|args| category::copy_import(ctx, args.items))),
             other => Err(format!("unknown function `{other}`")),
         }
     }

@@ -305,7 +305,7 @@ pub fn check_answers(field: &str, answers: &[String], expected: Option<usize>, c
 }
 
 /// Whether another live question of the business has `reference` (case aside).
-fn reference_taken(ctx: &Ctx, reference: &str, except: i64) -> Result<bool> {
+pub(crate) fn reference_taken(ctx: &Ctx, reference: &str, except: i64) -> Result<bool> {
     let found: Option<i64> = sql::query_optional(
         "SELECT id FROM valkiria_question WHERE business_id = $1 AND UPPER(reference) = $2 AND state <> 'deleted' AND id <> $3 LIMIT 1",
         &params![ctx.business_id, reference.to_uppercase(), except],
@@ -314,7 +314,7 @@ fn reference_taken(ctx: &Ctx, reference: &str, except: i64) -> Result<bool> {
 }
 
 /// A question saved without a reference gets `P-<id>` (or `P-<id>-2`… when someone typed that).
-fn ensure_reference(ctx: &Ctx, id: i64) -> Result<()> {
+pub(crate) fn ensure_reference(ctx: &Ctx, id: i64) -> Result<()> {
     let current: String = sql::query_scalar("SELECT reference FROM valkiria_question WHERE business_id = $1 AND id = $2", &params![ctx.business_id, id])?;
     if !current.is_empty() {
         return Ok(());
@@ -577,7 +577,7 @@ pub fn arrange(others: &[i64], id: i64, wanted: i64) -> Vec<i64> {
 }
 
 /// Number the licence's live blocks 1, 2, … with `id` (when live) at `wanted`.
-fn place(ctx: &Ctx, licence: &str, id: Option<i64>, wanted: i64) -> Result<()> {
+pub(crate) fn place(ctx: &Ctx, licence: &str, id: Option<i64>, wanted: i64) -> Result<()> {
     #[derive(Deserialize)]
     struct Pos {
         id: i64,

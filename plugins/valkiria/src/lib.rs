@@ -18,6 +18,7 @@ use volante_plugin_sdk::resource;
 use volante_plugin_sdk::{host, validate};
 
 pub mod bank;
+pub mod bank_copy;
 pub mod dates;
 pub mod doubts;
 pub mod online;
@@ -165,6 +166,10 @@ impl Plugin for Valkiria {
     }
 
     fn invoke(ctx: &Ctx, function: &str, args_json: &str) -> std::result::Result<String, String> {
+        // The provider copies a model school's question bank into another (`[[copies]]`).
+        if let Some(answer) = bank_copy::invoke(ctx, function, args_json) {
+            return answer;
+        }
         match function {
             // The products plugin's processes: a buyer of the online shop gets (or extends) their
             // access to the online tests (`students::grant_access`).
