@@ -221,6 +221,7 @@ pub async fn document(State(state): State<AppState>) -> axum::Json<Value> {
         for route in &m.routes {
             let auth = match route.auth {
                 volante_registry::manifest::AuthKind::None => "none",
+                volante_registry::manifest::AuthKind::Provider => "admin",
                 _ => "token",
             };
             let response = reference(&route.response).unwrap_or(json!({}));

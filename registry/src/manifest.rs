@@ -82,6 +82,9 @@ pub enum AuthKind {
     None,
     /// Storefront: web-api key plus token.
     Webapi,
+    /// The provider's administrators acting in one business, named by the path's `{business}`
+    /// parameter: audited, with no permission of the business's.
+    Provider,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -303,6 +306,14 @@ impl Manifest {
             if route.auth == AuthKind::Webapi && route.permission.is_some() {
                 return Err(bad("a webapi route runs without a user: no permission"));
             }
+            if route.auth == AuthKind::Provider {
+                if !route.path.split('/').any(|segment| segment == "{business}") {
+                    return Err(bad("a provider route names its business in the path: {business}"));
+                }
+                if route.permission.is_some() || route.upload || route.link.is_some() {
+                    return Err(bad("a provider route takes no permission, upload or link"));
+                }
+            }
             if let Some(link) = &route.link {
                 if route.auth != AuthKind::None {
                     return Err(bad("a link route is public: auth = \"none\""));
@@ -464,6 +475,17 @@ permission = "demo.read"
         };
         assert_eq!(with("demo").unwrap().ui.unwrap().menu[0].service.as_deref(), Some("demo"));
         assert!(matches!(with("other"), Err(ManifestError::BadMenu(..))));
+    }
+
+    #[test]
+    fn a_provider_route_names_its_business_and_nothing_else() {
+        let with = |path: &str, extra: &str| {
+            Manifest::parse(&format!("{MINIMAL}\n[[routes]]\nmethod = \"GET\"\npath = \"{path}\"\nauth = \"provider\"\n{extra}\n"))
+        };
+        assert_eq!(with("demo/report/{business}/{id}", "").unwrap().routes[1].auth, AuthKind::Provider);
+        assert!(matches!(with("demo/report/{id}", ""), Err(ManifestError::BadRoute(..))));
+        assert!(matches!(with("demo/report/{business}", "permission = \"demo\""), Err(ManifestError::BadRoute(..))));
+        assert!(matches!(with("demo/report/{business}", "link = \"reference\""), Err(ManifestError::BadRoute(..))));
     }
 
     #[test]

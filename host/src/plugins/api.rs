@@ -245,8 +245,19 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request, storef
     };
     *storefront = route.auth == AuthKind::Webapi;
     let token = session::request_token(&parts);
+    // A provider route runs in the business its path names, for the provider's administrators
+    // only, without their session (`provider_business`).
+    let provider = match route.auth {
+        AuthKind::Provider => {
+            let session = session::resolve(&state, token.as_deref()).await.map_err(session::SessionProblem::error)?;
+            session.require_provider_admin()?;
+            Some(session)
+        }
+        _ => None,
+    };
     let session = match route.auth {
         AuthKind::Token => Some(session::resolve(&state, token.as_deref()).await.map_err(session::SessionProblem::error)?),
+        AuthKind::Provider => None,
         // A storefront's route runs in the business of its web-api key, never as a session
         // (`webapi_business`); a public link's route in the link's (`link_business`).
         AuthKind::Webapi => None,
@@ -340,6 +351,10 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request, storef
                 .ok_or_else(|| ApiError::invalid_field(name, "Falta la referencia del enlace"))?;
             Some(link_business(&state, &plugin.manifest.plugin.id, &service, &reference).await?)
         }
+        (AuthKind::Provider, _) => {
+            let admin = provider.as_ref().ok_or_else(|| ApiError::new(codes::SESSION_INVALID, "Invalid session"))?;
+            Some(provider_business(&state, admin, &plugin.manifest.plugin.id, &service, &method, path, &params).await?)
+        }
         (_, None) => None,
     };
     // The call is allowed: its transaction starts opening now, while the body is checked and
@@ -369,13 +384,71 @@ async fn dispatch_inner(state: AppState, request: axum::extract::Request, storef
             locale: s.locale.clone(),
             request_id,
         },
-        None => match link {
-            Some((business_id, services)) => Context { business_id, services, ..super::anonymous_context(request_id) },
-            None => super::anonymous_context(request_id),
+        None => match (link, &provider) {
+            // The provider's administrator, by user id and locale; no role or permission of the
+            // business's.
+            (Some((business_id, services)), Some(admin)) => Context {
+                business_id,
+                services,
+                user_id: admin.user_id,
+                role: "provider".into(),
+                locale: admin.locale.clone(),
+                ..super::anonymous_context(request_id)
+            },
+            (Some((business_id, services)), None) => Context { business_id, services, ..super::anonymous_context(request_id) },
+            (None, _) => super::anonymous_context(request_id),
         },
     };
     let request = Request { method: method.to_string(), path: path.to_string(), route: route.path.clone(), params, query, body: body_text };
     state.plugins.handle(&state, plugin, session, ctx, request, route.read_only, opening, uploaded, presented).await
+}
+
+/// The business a provider (`auth = "provider"`) route's call runs in, and its services: the one
+/// its `{business}` path parameter names, which must exist and have the route's service. Each
+/// call that gets this far is written to the business's audit log (who, which plugin, which
+/// call), since it reads or changes a school's data from outside it.
+async fn provider_business(
+    state: &AppState,
+    admin: &session::Session,
+    plugin_id: &str,
+    service: &str,
+    method: &Method,
+    path: &str,
+    params: &[(String, String)],
+) -> ApiResult<(i64, Vec<String>)> {
+    let business_id = params
+        .iter()
+        .find(|(name, _)| name == "business")
+        .and_then(|(_, value)| value.parse::<i64>().ok())
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::invalid_field("business", "La empresa no es válida"))?;
+    let found: Option<(i64,)> = sqlx::query_as("SELECT business_id FROM business WHERE business_id = $1")
+        .bind(business_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if found.is_none() {
+        return Err(ApiError::not_found_feminine("Empresa"));
+    }
+    let services: Vec<(String,)> = sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1 ORDER BY service_id")
+        .bind(business_id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    let services: Vec<String> = services.into_iter().map(|(s,)| s).collect();
+    if !services.iter().any(|s| s == service) {
+        return Err(ApiError::new(codes::SERVICE_DISABLED, "La empresa no tiene este servicio activo").with_data(json!({ "service": service })));
+    }
+    let mut tx = state.db.begin().await?;
+    let entry = crate::audit::Entry {
+        business_id,
+        actor_user_id: Some(admin.user_id),
+        action: "plugin.provider_call",
+        target_kind: "plugin",
+        target_id: plugin_id.to_string(),
+        detail: json!({ "method": method.as_str(), "path": path }),
+    };
+    crate::audit::record(&mut tx, entry).await?;
+    tx.commit().await?;
+    Ok((business_id, services))
 }
 
 /// The customer's reference a storefront call presented beside its key: a live link the same

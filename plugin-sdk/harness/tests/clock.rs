@@ -1,10 +1,11 @@
 //! The clock plugin (registro de jornada) in the real runtime against a real database, on both
 //! engines (`VOLANTE_TEST_DATABASE_URL`): clocking in, pausing and finishing; each worker's own
 //! record against the permission `employee.clock`; corrections with their trace; the report, its
-//! Excel export and the business boundary.
+//! Excel export and the business boundary; the record the provider generates for a school
+//! (`auth = "provider"`).
 
 use serde_json::{json, Value};
-use volante_plugin_harness::{code, decode_base64, ok, Harness};
+use volante_plugin_harness::{code, decode_base64, details, fields, ok, pdftotext, Harness};
 
 #[tokio::test]
 async fn a_worker_clocks_in_pauses_resumes_and_finishes() {
@@ -168,4 +169,81 @@ async fn ranges_settings_and_the_business_boundary() {
     let fix = json!({ "id": director, "started_at": "2025-03-10T08:00:00Z", "ended_at": "2025-03-10T09:00:00Z", "reason": "Ajeno" });
     assert_eq!(code(&h.post_as(&h.other_token, "clock/update", fix).await), "CLOCK-007");
     assert_eq!(code(&h.get_as(&h.other_token, &format!("clock/entry/{director}"), &[]).await), "CLOCK-007");
+}
+
+/// The provider generates a worker's record for a school (`user/controlhorario/generate`, a
+/// provider route): only the provider's administrators, in the school the path names when it has
+/// the service, each call in the school's audit log; the PDF lists the days as asked.
+#[tokio::test]
+async fn the_provider_generates_a_workers_record_for_a_school() {
+    let h = Harness::start("plugins/clock").await.unwrap();
+    let entry = ok(&h.post("clock/init", json!({})).await)["entry_id"].as_i64().unwrap();
+    let director = ok(&h.get(&format!("clock/entry/{entry}"), &[]).await)["user_id"].as_i64().unwrap();
+    let today = ok(&h.get("clock/dashboard", &[]).await)["today"]["date"].as_str().unwrap().to_string();
+    ok(&h.post("clock/finish", json!({})).await);
+    let (y, m, d): (i64, i64, i64) = (today[0..4].parse().unwrap(), today[5..7].parse().unwrap(), today[8..10].parse().unwrap());
+    // A period of three days ending today (the days before have no record).
+    let first = {
+        let days = days_from_civil(y, m, d) - 2;
+        let (y, m, d) = civil_from_days(days);
+        format!("{y:04}-{m:02}-{d:02}")
+    };
+    let path = |business: i64, user: i64, between: &str| format!("user/controlhorario/generate/{business}/{user}/{first}/{today}/{between}");
+    let provider = h.other_token.clone();
+
+    let every_day = decode_base64(ok(&h.get_as(&provider, &path(h.business_id, director, "1"), &[]).await)["base64"].as_str().unwrap());
+    let text = pdftotext(&every_day).expect("pdftotext is installed");
+    assert!(text.contains("Registro de jornada"), "{text}");
+    assert_eq!(text.matches("Sin registro").count(), 2, "{text}");
+    let spanish = |date: &str| format!("{}/{}/{}", &date[8..10], &date[5..7], &date[0..4]);
+    assert!(text.contains(&spanish(&today)) && text.matches(&spanish(&first)).count() == 2, "{text}");
+    let answer = h.get_as(&provider, &path(h.business_id, director, "0"), &[("ranges", "1")]).await;
+    assert!(ok(&answer)["filename"].as_str().unwrap().ends_with(".pdf"));
+    let only_worked = pdftotext(&decode_base64(ok(&answer)["base64"].as_str().unwrap())).unwrap();
+    // The first day is only in the period's line: it has no row.
+    assert!(!only_worked.contains("Sin registro") && only_worked.matches(&spanish(&first)).count() == 1, "{only_worked}");
+    assert!(only_worked.contains("trabajo"), "{only_worked}");
+
+    // Refusals: a school's own staff, a bad flag or date, a worker or business that is not there.
+    assert_eq!(code(&h.get(&path(h.business_id, director, "1"), &[]).await), "PERMISSION-000");
+    let bad = h.get_as(&provider, &path(h.business_id, director, "quizá"), &[]).await;
+    assert_eq!(fields(&bad), ["between"]);
+    assert_eq!(code(&h.get_as(&provider, &format!("user/controlhorario/generate/{}/{director}/{today}/{first}/1", h.business_id), &[]).await), "CLOCK-004");
+    assert_eq!(code(&h.get_as(&provider, &path(h.business_id, 999_999, "1"), &[]).await), "NOT-FOUND-000");
+    assert_eq!(code(&h.get_as(&provider, &path(999_999, director, "1"), &[]).await), "NOT-FOUND-000");
+    let created = ok(&h.post_as(&provider, "business/create", json!({ "name": "Autoescuela Sin Fichaje", "admin": { "email": "sin@fichaje.es", "first_name": "Sin" } })).await).clone();
+    let off = h.get_as(&provider, &path(created["business_id"].as_i64().unwrap(), director, "1"), &[]).await;
+    assert_eq!((code(&off), details(&off)), ("SERVICE-000".to_string(), "La empresa no tiene este servicio activo".to_string()));
+
+    // Each call that reached the school is in its audit log, with the provider's administrator.
+    let (audited,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM audit_log WHERE business_id = $1 AND action = 'plugin.provider_call' AND target_id = 'clock' AND actor_user_id IS NOT NULL",
+    )
+    .bind(h.business_id)
+    .fetch_one(&h.state.db.pool)
+    .await
+    .unwrap();
+    // Two records, the bad flag, the bad range and the unknown worker.
+    assert_eq!(audited, 5);
+}
+
+// Calendar helpers (Howard Hinnant's).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+}
+
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }

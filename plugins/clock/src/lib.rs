@@ -3,6 +3,7 @@
 //! changed, who changed it, when and why. See README.md for the calls.
 
 mod day;
+mod record;
 mod xlsx;
 
 use std::collections::HashMap;
@@ -48,6 +49,7 @@ impl Plugin for Clock {
             .get("clock/dashboard", dashboard)
             .post("clock/report", report)
             .get("clock/excel", excel)
+            .get("user/controlhorario/generate/{business}/{id}/{d1}/{d2}/{between}", record::generate)
             .post("clock/update", update)
             .get("clock/entry/{id}", entry)
             .get("clock/settings", read_settings)
@@ -193,7 +195,7 @@ pub struct ClockSettings {
     pub timezone: SpanishZone,
 }
 
-fn zone() -> SpanishZone {
+pub(crate) fn zone() -> SpanishZone {
     settings::get("timezone").unwrap_or_default()
 }
 
@@ -334,12 +336,12 @@ fn dashboard(ctx: &Ctx, _req: &Req) -> Result<Value> {
 }
 
 /// A checked report request: the dates, and whose records (one worker, or all when `None`).
-struct Scope {
-    from: String,
-    to: String,
-    user_id: Option<i64>,
-    branch_id: Option<i64>,
-    can_see_all: bool,
+pub(crate) struct Scope {
+    pub(crate) from: String,
+    pub(crate) to: String,
+    pub(crate) user_id: Option<i64>,
+    pub(crate) branch_id: Option<i64>,
+    pub(crate) can_see_all: bool,
 }
 
 fn scope(ctx: &Ctx, query: ReportQuery) -> Result<Scope> {
@@ -377,7 +379,7 @@ fn user_name(names: &HashMap<i64, String>, user_id: i64) -> String {
 }
 
 /// The report's days and totals for `scope`.
-fn build_report(ctx: &Ctx, scope: &Scope) -> Result<(Vec<Day>, Vec<Total>, HashMap<i64, String>)> {
+pub(crate) fn build_report(ctx: &Ctx, scope: &Scope) -> Result<(Vec<Day>, Vec<Total>, HashMap<i64, String>)> {
     let mut statement = format!("SELECT {ENTRY_COLUMNS} FROM clock_entry WHERE business_id = $1 AND work_date >= $2 AND work_date <= $3");
     let mut values = params![ctx.business_id, scope.from.clone(), scope.to.clone()];
     if let Some(user_id) = scope.user_id {
