@@ -173,6 +173,7 @@ pub fn router(state: AppState) -> Router {
         .merge(crate::notifications::router())
         .merge(crate::servers::router())
         .merge(crate::finder::router())
+        .merge(crate::session_report::router())
         .merge(crate::mail::layout::router())
         .merge(crate::mail::queue::router())
         .route("/openapi.json", get(crate::openapi::document));

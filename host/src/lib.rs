@@ -20,6 +20,7 @@ pub mod permissions;
 pub mod plugins;
 pub mod realtime;
 pub mod servers;
+pub mod session_report;
 pub mod state;
 pub mod telemetry;
 pub mod text;

@@ -95,6 +95,7 @@ pub const HOST_CALLS: &[(&str, &str, &str)] = &[
     ("GET", "buscador/autoescuelas", "admin"),
     ("GET", "business/ficha/read", "admin"),
     ("GET", "business/initalpositions", "admin"),
+    ("GET", "user/sessions/generate/{business}/{id}/{d1}/{d2}/{between}", "admin"),
     ("GET", "business/copy/kinds", "admin"),
     ("POST", "business/copy", "admin"),
     ("GET", "business/clonproductcategory", "admin"),

@@ -244,3 +244,47 @@ async fn the_provider_gives_a_school_the_default_positions_it_lacks() {
     assert_eq!(app.count(&format!("SELECT COUNT(*) FROM position WHERE business_id = {id}")).await, before);
     assert_eq!(app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE business_id = {id} AND action = 'positions.initial'")).await, 1);
 }
+
+#[tokio::test]
+async fn the_provider_generates_a_users_sessions_report() {
+    use chrono_tz::Europe::Madrid;
+    let app = TestApp::spawn().await;
+    let provider = app.provider().await;
+    let director = app.director().await;
+    let business = app.demo.school_business_id;
+    let (user_id,): (i64,) = sqlx::query_as("SELECT user_id FROM app_user WHERE email = $1")
+        .bind(volante_host::demo::DIRECTOR)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let today = chrono::Utc::now().with_timezone(&Madrid).date_naive();
+    let yesterday = today - chrono::Duration::days(1);
+    let path = |business: i64, user: i64, d1: &str, d2: &str, between: &str| format!("user/sessions/generate/{business}/{user}/{d1}/{d2}/{between}");
+    let (t, y) = (today.to_string(), yesterday.to_string());
+
+    let report = assert_ok(&app.get(&path(business, user_id, &y, &t, "1"), Some(&provider), &[("ranges", "1")]).await).clone();
+    assert_eq!(report["user"]["user_id"], user_id);
+    assert_eq!(report["business"]["name"], "Autoescuela Demo");
+    let sessions = report["sessions"].as_array().unwrap();
+    let open = app.count(&format!("SELECT COUNT(*) FROM session WHERE user_id = {user_id}")).await;
+    assert_eq!(sessions.len() as i64, open, "{report}");
+    assert!(sessions.iter().all(|s| s["state"] == "open" && s["started_local"].is_string()), "{report}");
+    let days = report["days"].as_array().unwrap();
+    assert_eq!((days.len(), days[1]["date"].as_str()), (2, Some(t.as_str())));
+    assert_eq!(days[1]["ranges"].as_array().unwrap().len() as i64, open);
+    // Started yesterday only: none.
+    let none = assert_ok(&app.get(&path(business, user_id, &y, &y, "0"), Some(&provider), &[]).await).clone();
+    assert_eq!(none["sessions"], json!([]));
+    assert!(none.get("days").is_none());
+
+    assert_eq!(error_code(&app.get(&path(business, user_id, &y, &t, "1"), Some(&director), &[]).await), "PERMISSION-000");
+    let backwards = app.get(&path(business, user_id, &t, &y, "1"), Some(&provider), &[]).await;
+    assert_eq!(error_code(&backwards), "REQ-102");
+    assert_eq!(error_code(&app.get(&path(business, user_id, "2026-13-01", &t, "1"), Some(&provider), &[]).await), "REQ-102");
+    assert_eq!(error_code(&app.get(&path(business, user_id, &y, &t, "x"), Some(&provider), &[]).await), "REQ-102");
+    assert_eq!(error_code(&app.get(&path(999_999, user_id, &y, &t, "1"), Some(&provider), &[]).await), "NOT-FOUND-000");
+    // A user of another business is not found in this one.
+    let provider_user = app.count(&format!("SELECT MIN(user_id) FROM app_user WHERE business_id <> {business}")).await;
+    assert_eq!(error_code(&app.get(&path(business, provider_user, &y, &t, "1"), Some(&provider), &[]).await), "NOT-FOUND-000");
+    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE business_id = {business} AND action = 'sessions.report'")).await, 2);
+}
