@@ -50,7 +50,12 @@
 // so), the technical service journey (servers.e2e.mjs, 44: the provider administrator, in a second
 // browser, finds this host among the servers, running, names it, groups it, reads its figures;
 // 45: the updates card, the school finder, a school's printable record card, /about/version and
-// the new-version notice)
+// the new-version notice), the content copy journey (copies.e2e.mjs, 46: the provider
+// administrator, in a second browser, creates a school with Test online and, in its "Contenido"
+// tab, copies into it the demo school's question bank (a block and a question the demo director
+// adds in a third browser): N new, then nothing twice; its default positions are all there; the
+// product categories, whose service it lacks, are warned about and refused with the host's
+// SERVICE-000 details)
 // and, last (a default layout dresses every module's mail),
 // the mail layouts journey (mail.e2e.mjs, 34: the director's layout dresses a contacts message;
 // deleted, mail is plain).
@@ -85,6 +90,7 @@ import { webJourneys } from './web.e2e.mjs';
 import { roomsJourneys } from './rooms.e2e.mjs';
 import { formativeJourneys } from './formative.e2e.mjs';
 import { serversJourneys } from './servers.e2e.mjs';
+import { copiesJourneys } from './copies.e2e.mjs';
 import { mailJourneys } from './mail.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
@@ -140,6 +146,7 @@ async function main() {
     if (wanted('rooms')) await roomsJourneys({ host, browser, journey, skip });
     if (wanted('formative')) await formativeJourneys({ host, browser, journey, skip });
     if (wanted('servers')) await serversJourneys({ host, browser, journey, skip });
+    if (wanted('copies')) await copiesJourneys({ host, browser, journey, skip });
     if (wanted('mail')) await mailJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();

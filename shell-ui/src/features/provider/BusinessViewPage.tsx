@@ -6,15 +6,18 @@ import { usePageLayout } from '../../layout/LayoutContext';
 import { Splash } from '../../components/Splash';
 import { providerCalls } from './api';
 import { BUSINESS_LIST_PATH } from './paths';
+import { ContentCopy } from './ContentCopy';
 import { RecordCard } from './RecordCard';
 import { BUSINESS_STATUSES, type Business, type BusinessStatus, type InstalledPlugin, type ServiceRef } from './types';
 
-type Tab = 'general' | 'record' | 'modules';
-const TABS: Tab[] = ['general', 'record', 'modules'];
+type Tab = 'general' | 'record' | 'modules' | 'content';
+const TABS: Tab[] = ['general', 'record', 'modules', 'content'];
 
 /**
  * /facilauto/business/view/:business_id — the business's data; in "Ficha" (`?tab=record`) its
- * printable record card (RecordCard); in "Módulos" (`?tab=modules`) its plugins' services.
+ * printable record card (RecordCard); in "Módulos" (`?tab=modules`) its plugins' services; in
+ * "Contenido" (`?tab=content`) the content copied into it from another business and its default
+ * positions (ContentCopy).
  */
 export default function BusinessViewPage() {
   const { t } = useTranslation();
@@ -67,6 +70,7 @@ export default function BusinessViewPage() {
         )}
         {tab === 'record' && <RecordCard businessId={business.business_id} />}
         {tab === 'modules' && <Modules business={business} onServices={(services) => setBusiness({ ...business, services })} />}
+        {tab === 'content' && <ContentCopy key={business.business_id} business={business} />}
       </div>
       <Link to={BUSINESS_LIST_PATH} className="vk-btn vk-btn--light">
         {t('actions.back')}

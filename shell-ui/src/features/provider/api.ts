@@ -1,5 +1,5 @@
 import type { ApiClient, ListPage } from '@volante/plugin-ui';
-import type { Business, BusinessGroup, BusinessRecord, BusinessStatus, NotificationFields, NotificationGroup, ProviderNotification, RemovedBusiness, SchoolSearch } from './types';
+import type { Business, BusinessGroup, BusinessRecord, BusinessStatus, CopyKind, CopyRequest, CopyResult, InitialPositions, NotificationFields, NotificationGroup, ProviderNotification, RemovedBusiness, SchoolSearch } from './types';
 import type { PanelGroup } from './GroupsPanel';
 
 /** What `notifications/readall` takes. */
@@ -12,7 +12,7 @@ export interface NotificationQuery {
 
 /**
  * The host's provider calls (provider administrators only) for notifications, business groups,
- * the businesses and the school finder. Memoise it per client (`useMemo(() => providerCalls(api), [api])`): its methods are
+ * the businesses, the school finder and the content copied between businesses. Memoise it per client (`useMemo(() => providerCalls(api), [api])`): its methods are
  * stable, as `useLoad` / `useRecord` need.
  */
 export function providerCalls(api: ApiClient) {
@@ -46,6 +46,19 @@ export function providerCalls(api: ApiClient) {
       removeComplete: (businessId: number, confirm: string) => api.get<RemovedBusiness>('business/removecomplete', { business_id: businessId, confirm }),
       /** The school's record card: data, branches, services, users by role, storage, activity. */
       record: (businessId: number) => api.get<BusinessRecord>('business/ficha/read', { business_id: businessId }),
+      /** Every business (without their services), as the business list reads them. */
+      list: () => api.get<Business[]>('business/read', { all: true }),
+      /**
+       * Gives the business the default positions (Director, Profesor, Administrativo, Comercial) it
+       * lacks (a GET that writes, as the spec names it).
+       */
+      initialPositions: (businessId: number) => api.get<InitialPositions>('business/initalpositions', { business_id: businessId }),
+    },
+    copies: {
+      /** What the installed plugins can copy from one business to another. */
+      kinds: () => api.get<CopyKind[]>('business/copy/kinds'),
+      /** Copies `kind` from business `from` into business `to`, whole or not at all. */
+      copy: (request: CopyRequest) => api.post<CopyResult>('business/copy', request),
     },
     finder: {
       /**

@@ -167,3 +167,51 @@ export interface BusinessRecord {
   /** `open_sessions`: not revoked nor expired. */
   activity: { last_sign_in_at: string | null; open_sessions: number };
 }
+
+/**
+ * `GET business/copy/kinds` (provider administrators): a kind of content an installed plugin copies
+ * from one business into another. `service`: the service both businesses must have switched on.
+ */
+export interface CopyKind {
+  kind: string;
+  label: string;
+  plugin: string;
+  plugin_name: string;
+  service: string;
+}
+
+/** What `business/copy` takes: copy `kind` from business `from` into business `to`. */
+export interface CopyRequest {
+  from: number;
+  to: number;
+  kind: string;
+}
+
+/**
+ * `POST business/copy` (provider administrators): what was copied, whole or not at all. `created`:
+ * the items made in the target; `skipped`: those it already had (copying twice adds nothing twice).
+ */
+export interface CopyResult {
+  kind: string;
+  label: string;
+  plugin: string;
+  from: { business_id: number; name: string };
+  to: { business_id: number; name: string };
+  created: number;
+  skipped: number;
+}
+
+/** A business's job position (Director, Profesor…). */
+export interface Position {
+  position_id: number;
+  name: string;
+}
+
+/**
+ * `GET business/initalpositions?business_id=` (provider administrators): the default positions the
+ * business lacked, now added (`added`, their names), and all its positions.
+ */
+export interface InitialPositions {
+  added: string[];
+  positions: Position[];
+}
