@@ -646,7 +646,30 @@ async fn record_card(State(state): State<AppState>, session: Session, Params(q):
         active_total += active;
         by_role.push(json!({ "role": role.try_get::<String, _>("role")?, "users": count, "active": active }));
     }
-    let users = json!({ "total": total, "active": active_total, "by_role": by_role });
+    // Each user, for the provider's reports on one of them (`user/sessions/generate`, the time
+    // clock's record).
+    let list = sqlx::query(
+        "SELECT u.user_id, u.email, u.first_name, u.last_name, COALESCE(r.name, '') AS role,
+                CASE WHEN u.is_active = TRUE AND u.is_locked = FALSE THEN 1 ELSE 0 END AS active
+           FROM app_user u LEFT JOIN role r ON r.role_id = u.role_id
+          WHERE u.business_id = $1 ORDER BY u.first_name, u.last_name, u.user_id",
+    )
+    .bind(q.business_id)
+    .fetch_all(&state.db.pool)
+    .await?
+    .iter()
+    .map(|row| {
+        let name = format!("{} {}", row.try_get::<String, _>("first_name")?, row.try_get::<String, _>("last_name")?).trim().to_string();
+        Ok(json!({
+            "user_id": row.try_get::<i64, _>("user_id")?,
+            "name": name,
+            "email": row.try_get::<String, _>("email")?,
+            "role": row.try_get::<String, _>("role")?,
+            "active": row.try_get::<i32, _>("active")? == 1,
+        }))
+    })
+    .collect::<anyhow::Result<Vec<_>>>()?;
+    let users = json!({ "total": total, "active": active_total, "by_role": by_role, "list": list });
     let (last_sign_in_at, open_sessions): (Option<String>, i64) = sqlx::query_as(
         "SELECT MAX(s.created_at), CAST(SUM(CASE WHEN s.revoked_at IS NULL AND s.expires_at > $2 THEN 1 ELSE 0 END) AS BIGINT)
            FROM session s JOIN app_user u ON u.user_id = s.user_id WHERE u.business_id = $1",

@@ -215,6 +215,9 @@ async fn the_provider_reads_a_schools_record_card() {
     assert_eq!(card["users"]["total"].as_i64(), Some(users));
     let by_role: i64 = card["users"]["by_role"].as_array().unwrap().iter().map(|r| r["users"].as_i64().unwrap()).sum();
     assert_eq!(by_role, users);
+    let list = card["users"]["list"].as_array().unwrap();
+    assert_eq!(list.len() as i64, users);
+    assert!(list.iter().any(|u| u["email"] == volante_host::demo::DIRECTOR && u["active"] == true && u["user_id"].is_i64()), "{card}");
     // The director signed in above: the school's last sign-in and an open session.
     assert!(card["activity"]["last_sign_in_at"].is_string(), "{card}");
     assert!(card["activity"]["open_sessions"].as_i64().unwrap() >= 1);
