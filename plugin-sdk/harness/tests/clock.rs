@@ -4,6 +4,9 @@
 //! Excel export and the business boundary; the record the provider generates for a school
 //! (`auth = "provider"`).
 
+mod common;
+
+use common::{civil_from_days, days_from_civil};
 use serde_json::{json, Value};
 use volante_plugin_harness::{code, decode_base64, details, fields, ok, pdftotext, Harness};
 
@@ -225,25 +228,4 @@ async fn the_provider_generates_a_workers_record_for_a_school() {
     .unwrap();
     // Two records, the bad flag, the bad range and the unknown worker.
     assert_eq!(audited, 5);
-}
-
-// Calendar helpers (Howard Hinnant's).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = if y >= 0 { y } else { y - 399 } / 400;
-    let yoe = y - era * 400;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-}
-
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
