@@ -55,7 +55,11 @@
 // tab, copies into it the demo school's question bank (a block and a question the demo director
 // adds in a third browser): N new, then nothing twice; its default positions are all there; the
 // product categories, whose service it lacks, are warned about and refused with the host's
-// SERVICE-000 details)
+// SERVICE-000 details), the provider's reports journey (reports.e2e.mjs, 47: the provider
+// administrator, in a second browser, opens the demo school's "Informes" tab and, for the demo
+// director signed in in a third browser, lists today's sessions (one "Abierta"), with each day's
+// stretches, and prints the report alone; with the clock service, the director clocks in and out
+// and the time-clock record downloads as a PDF)
 // and, last (a default layout dresses every module's mail),
 // the mail layouts journey (mail.e2e.mjs, 34: the director's layout dresses a contacts message;
 // deleted, mail is plain).
@@ -91,6 +95,7 @@ import { roomsJourneys } from './rooms.e2e.mjs';
 import { formativeJourneys } from './formative.e2e.mjs';
 import { serversJourneys } from './servers.e2e.mjs';
 import { copiesJourneys } from './copies.e2e.mjs';
+import { reportsJourneys } from './reports.e2e.mjs';
 import { mailJourneys } from './mail.e2e.mjs';
 
 /** The journey groups E2E_ONLY names (all when unset). */
@@ -147,6 +152,7 @@ async function main() {
     if (wanted('formative')) await formativeJourneys({ host, browser, journey, skip });
     if (wanted('servers')) await serversJourneys({ host, browser, journey, skip });
     if (wanted('copies')) await copiesJourneys({ host, browser, journey, skip });
+    if (wanted('reports')) await reportsJourneys({ host, browser, journey, skip });
     if (wanted('mail')) await mailJourneys({ host, browser, journey, skip });
   } finally {
     await browser?.context.close();

@@ -7,17 +7,19 @@ import { Splash } from '../../components/Splash';
 import { providerCalls } from './api';
 import { BUSINESS_LIST_PATH } from './paths';
 import { ContentCopy } from './ContentCopy';
+import { ProviderReports } from './ProviderReports';
 import { RecordCard } from './RecordCard';
 import { BUSINESS_STATUSES, type Business, type BusinessStatus, type InstalledPlugin, type ServiceRef } from './types';
 
-type Tab = 'general' | 'record' | 'modules' | 'content';
-const TABS: Tab[] = ['general', 'record', 'modules', 'content'];
+type Tab = 'general' | 'record' | 'modules' | 'content' | 'reports';
+const TABS: Tab[] = ['general', 'record', 'modules', 'content', 'reports'];
 
 /**
  * /facilauto/business/view/:business_id — the business's data; in "Ficha" (`?tab=record`) its
  * printable record card (RecordCard); in "Módulos" (`?tab=modules`) its plugins' services; in
  * "Contenido" (`?tab=content`) the content copied into it from another business and its default
- * positions (ContentCopy).
+ * positions (ContentCopy); in "Informes" (`?tab=reports`) a user's sessions and time-clock record
+ * over a period (ProviderReports).
  */
 export default function BusinessViewPage() {
   const { t } = useTranslation();
@@ -71,6 +73,7 @@ export default function BusinessViewPage() {
         {tab === 'record' && <RecordCard businessId={business.business_id} />}
         {tab === 'modules' && <Modules business={business} onServices={(services) => setBusiness({ ...business, services })} />}
         {tab === 'content' && <ContentCopy key={business.business_id} business={business} />}
+        {tab === 'reports' && <ProviderReports key={business.business_id} business={business} />}
       </div>
       <Link to={BUSINESS_LIST_PATH} className="vk-btn vk-btn--light">
         {t('actions.back')}

@@ -1,5 +1,5 @@
-import type { ApiClient, ListPage } from '@volante/plugin-ui';
-import type { Business, BusinessGroup, BusinessRecord, BusinessStatus, CopyKind, CopyRequest, CopyResult, InitialPositions, NotificationFields, NotificationGroup, ProviderNotification, RemovedBusiness, SchoolSearch } from './types';
+import type { ApiClient, Base64File, ListPage } from '@volante/plugin-ui';
+import type { Business, BusinessGroup, BusinessRecord, BusinessStatus, CopyKind, CopyRequest, CopyResult, InitialPositions, NotificationFields, NotificationGroup, ProviderNotification, RemovedBusiness, SchoolSearch, SessionReport, UserReportQuery } from './types';
 import type { PanelGroup } from './GroupsPanel';
 
 /** What `notifications/readall` takes. */
@@ -12,7 +12,8 @@ export interface NotificationQuery {
 
 /**
  * The host's provider calls (provider administrators only) for notifications, business groups,
- * the businesses, the school finder and the content copied between businesses. Memoise it per client (`useMemo(() => providerCalls(api), [api])`): its methods are
+ * the businesses, the school finder, the content copied between businesses and the reports on a
+ * school's user. Memoise it per client (`useMemo(() => providerCalls(api), [api])`): its methods are
  * stable, as `useLoad` / `useRecord` need.
  */
 export function providerCalls(api: ApiClient) {
@@ -60,6 +61,17 @@ export function providerCalls(api: ApiClient) {
       /** Copies `kind` from business `from` into business `to`, whole or not at all. */
       copy: (request: CopyRequest) => api.post<CopyResult>('business/copy', request),
     },
+    reports: {
+      /** A user's sessions in the school over the period (the host audits each). */
+      sessions: (businessId: number, userId: number, query: UserReportQuery) =>
+        api.get<SessionReport>(`user/sessions/generate/${reportPath(businessId, userId, query)}`, { ranges: query.ranges ? 1 : 0 }),
+      /**
+       * The worker's time-clock record over the period as a PDF (the clock plugin; the school needs
+       * its `clock` service).
+       */
+      clockRecord: (businessId: number, userId: number, query: UserReportQuery) =>
+        api.get<Base64File>(`user/controlhorario/generate/${reportPath(businessId, userId, query)}`, { ranges: query.ranges ? 1 : 0 }),
+    },
     finder: {
       /**
        * The schools whose data, branches or users contain `search` (at least 2 characters; accents
@@ -71,6 +83,10 @@ export function providerCalls(api: ApiClient) {
 }
 
 export type ProviderCalls = ReturnType<typeof providerCalls>;
+
+/** `{business}/{id}/{d1}/{d2}/{between}` of the reports on a user. */
+const reportPath = (businessId: number, userId: number, { d1, d2, between }: UserReportQuery) =>
+  [businessId, userId, d1, d2, between ? 1 : 0].map((part) => encodeURIComponent(String(part))).join('/');
 
 /** Notification groups as the groups panel shows them. */
 export const notificationPanelGroups = (groups: NotificationGroup[]): PanelGroup[] => groups.map((g) => ({ group_id: g.group_id, name: g.name, count: g.notifications }));

@@ -65,7 +65,7 @@ describe('provider: the "Contenido" tab of a business', () => {
     const api = contentApi();
     renderApp('/facilauto/business/view/5', { api, signedIn: true });
     await screen.findByRole('heading', { level: 1, name: 'Autoescuela Copia' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Datos', 'Ficha', 'Módulos', 'Contenido']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Datos', 'Ficha', 'Módulos', 'Contenido', 'Informes']);
     fireEvent.click(screen.getByRole('tab', { name: 'Contenido' }));
     const section = await screen.findByRole('region', { name: 'Copiar contenido de otra empresa' });
     expect(screen.getByRole('tab', { name: 'Contenido' })).toHaveAttribute('aria-selected', 'true');

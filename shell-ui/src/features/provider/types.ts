@@ -155,13 +155,25 @@ export interface RoleUsers {
   active: number;
 }
 
+/** A user of a school, as the record card lists them for the provider's reports on one of them. */
+export interface RecordUser {
+  user_id: number;
+  name: string;
+  email: string;
+  /** Its role's name, '' without one. */
+  role: string;
+  /** Active and not locked. */
+  active: boolean;
+}
+
 /** `GET business/ficha/read?business_id=` (provider administrators): a school's record card. */
 export interface BusinessRecord {
   business: Business;
   /** Not deleted, oldest first. */
   branches: RecordBranch[];
   services: EnabledService[];
-  users: { total: number; active: number; by_role: RoleUsers[] };
+  /** `list`: every user of the school, by name. */
+  users: { total: number; active: number; by_role: RoleUsers[]; list: RecordUser[] };
   /** `plan`: basic, standard, premium or custom. */
   storage: { plan: string; quota_bytes: number; used_bytes: number; files: number };
   /** `open_sessions`: not revoked nor expired. */
@@ -214,4 +226,57 @@ export interface Position {
 export interface InitialPositions {
   added: string[];
   positions: Position[];
+}
+
+/** What the provider's reports on a user take: the period (`YYYY-MM-DD`), its sense, the detail. */
+export interface UserReportQuery {
+  d1: string;
+  d2: string;
+  /**
+   * Sessions: true, those open at some moment of the period; false, those started in it. The
+   * time-clock record: true, every day of the period; false, only the days with work clocked.
+   */
+  between: boolean;
+  /** Sessions: each day's stretches (`days`); the record: each clocked interval. */
+  ranges: boolean;
+}
+
+export type SessionState = 'open' | 'closed' | 'expired';
+
+/** A session of the user (times UTC ISO; `*_local`, `dd/mm/yyyy HH:MM` in Europe/Madrid). */
+export interface ReportSession {
+  session_id: number;
+  device: string;
+  ip: string;
+  user_agent: string;
+  started_at: string;
+  last_seen_at: string;
+  /** When it was closed or expired; null while open. */
+  ended_at: string | null;
+  state: SessionState;
+  started_local: string;
+  last_seen_local: string;
+}
+
+/** A stretch of a day with a session open (`HH:MM` to `HH:MM`, local). */
+export interface SessionRange {
+  session_id: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * `GET user/sessions/generate/{business}/{id}/{d1}/{d2}/{between}?ranges=` (provider
+ * administrators, audited): a user's sessions over a period; `days` (each day of the period with
+ * its stretches) only with `ranges=1`.
+ */
+export interface SessionReport {
+  business: { business_id: number; name: string };
+  user: { user_id: number; name: string; email: string };
+  from: string;
+  to: string;
+  between: boolean;
+  zone: string;
+  sessions: ReportSession[];
+  days?: { date: string; ranges: SessionRange[] }[];
 }
