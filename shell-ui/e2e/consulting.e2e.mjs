@@ -18,7 +18,7 @@
 // plugins.registry_dir) and switched it on for the provider; without it, it is reported as
 // skipped, with the reason. Names, the CIF and the DNI are unique per run.
 import { readFileSync } from 'node:fs';
-import { USERS, api, assert, dni, log, openBrowser, signIn } from './harness.mjs';
+import { USERS, api, assert, dni, log, openBrowser, prepare, signIn } from './harness.mjs';
 import { listedModules } from './modules.e2e.mjs';
 
 const menu = (page) => page.getByRole('complementary', { name: 'Menú principal' });
@@ -81,21 +81,12 @@ export async function consultingJourneys({ host, journey, skip }) {
   const admin = await openBrowser();
   try {
     const ap = admin.page;
-    let modules = null;
-    let failure = null;
-    try {
+    const ready = await prepare(journey, admin, name, async () => {
       await signIn(ap, host, USERS.admin);
-      modules = await listedModules(ap);
-    } catch (error) {
-      failure = error;
-    }
-    if (failure) {
-      // Recorded as the journey's failure (with the page's screenshot), not a crash of the run.
-      await journey(admin, name, async () => {
-        throw failure;
-      });
-      return;
-    }
+      return listedModules(ap);
+    });
+    if (!ready) return;
+    const modules = ready.value;
     if (!modules.includes('consulting')) {
       skip(
         [name],

@@ -15,7 +15,7 @@
 // It needs the host to have installed the valkiria and products packages (`volante demo` with
 // plugins.registry_dir); without them, it is reported as skipped, with the reason. Names are
 // unique per run.
-import { USERS, api, assert, openBrowser, signIn } from './harness.mjs';
+import { USERS, api, assert, openBrowser, prepare, signIn } from './harness.mjs';
 
 const text = async (locator) => (await locator.textContent())?.replace(/\s+/g, ' ').trim();
 /** The next answer of the host to `method /api/path`. */
@@ -29,21 +29,12 @@ export async function copiesJourneys({ host, journey, skip }) {
   let director = null;
   try {
     const ap = admin.page;
-    let kinds = null;
-    let failure = null;
-    try {
+    const ready = await prepare(journey, admin, name, async () => {
       await signIn(ap, host, USERS.admin);
-      kinds = await api(ap, 'GET', 'business/copy/kinds');
-    } catch (error) {
-      failure = error;
-    }
-    if (failure) {
-      // Recorded as the journey's failure (with the page's screenshot), not a crash of the run.
-      await journey(admin, name, async () => {
-        throw failure;
-      });
-      return;
-    }
+      return api(ap, 'GET', 'business/copy/kinds');
+    });
+    if (!ready) return;
+    const kinds = ready.value;
     const bank = kinds.find((k) => k.kind === 'blocktest');
     const categories = kinds.find((k) => k.kind === 'productcategory');
     if (!bank || !categories) {

@@ -332,6 +332,22 @@ export function journeyRunner(results) {
   };
 }
 
+/**
+ * What a journey needs before it can tell whether it runs (sign-ins, reads that decide a skip):
+ * `step`'s value, or null when it failed, the failure then recorded as the journey's (with the
+ * page's screenshot) rather than a crash of the run.
+ */
+export async function prepare(journey, browser, name, step) {
+  try {
+    return { value: await step() };
+  } catch (error) {
+    await journey(browser, name, async () => {
+      throw error;
+    });
+    return null;
+  }
+}
+
 /** Sign in from the sign-in screen; a new device gets the e-mailed code (device then authorised). */
 export async function signIn(page, host, email, password = DEMO_PASSWORD) {
   await page.goto(`${host.base}/user/sign-in`);
