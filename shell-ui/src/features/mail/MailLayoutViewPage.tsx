@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorList,
@@ -12,12 +12,12 @@ import {
   changedFields,
   errorList,
   useApi,
-  useConfirm,
   useDraftForm,
   useRecord,
   useToast,
   type FieldErrors,
 } from '@volante/plugin-ui';
+import { useRemoveAndLeave } from '../../components/useRemoveAndLeave';
 import { usePageLayout } from '../../layout/LayoutContext';
 import { mailCalls } from './api';
 import { DefaultBadge } from './DefaultBadge';
@@ -55,12 +55,11 @@ export default function MailLayoutViewPage() {
   const calls = useMemo(() => mailCalls(api), [api]);
   const raw = useParams().id ?? '';
   const id = /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : 0;
-  const navigate = useNavigate();
   const toast = useToast();
-  const confirm = useConfirm();
   const { record, show, failed, formKey, load } = useRecord<MailLayout>(id, calls.layouts.read);
   const [failures, setFailures] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const removeAndLeave = useRemoveAndLeave(setBusy, setFailures);
 
   const title = record?.name ?? t('mail.layouts.one');
   usePageLayout({ title, breadcrumbs: [{ label: t('mail.layouts.title'), to: MAIL_LAYOUT_LIST_PATH }, { label: title }] });
@@ -86,23 +85,15 @@ export default function MailLayoutViewPage() {
 
   async function remove() {
     if (!record) return;
-    const ok = await confirm({
+    await removeAndLeave({
       title: t('mail.layouts.deleteTitle'),
       message: record.is_default ? t('mail.layouts.deleteDefaultMessage', { name: record.name }) : t('mail.layouts.deleteMessage', { name: record.name }),
       confirmLabel: t('mail.layouts.delete'),
-      tone: 'danger',
+      call: () => calls.layouts.remove(record.layout_id),
+      done: t('mail.layouts.deleted', { name: record.name }),
+      to: MAIL_LAYOUT_LIST_PATH,
+      fallback: t('mail.layouts.deleteError'),
     });
-    if (!ok) return;
-    setFailures([]);
-    setBusy(true);
-    try {
-      await calls.layouts.remove(record.layout_id);
-      toast.success(t('mail.layouts.deleted', { name: record.name }));
-      navigate(MAIL_LAYOUT_LIST_PATH);
-    } catch (failure) {
-      setFailures(errorList(failure).map((e) => e.details || t('mail.layouts.deleteError')));
-      setBusy(false);
-    }
   }
 
   async function save(body: MailLayoutFields) {

@@ -11,15 +11,14 @@ import {
   SelectField,
   UI_NAMESPACE,
   changedFields,
-  errorList,
   useApi,
-  useConfirm,
   useDraftForm,
   useLoad,
   useRecord,
   useToast,
   type FieldErrors,
 } from '@volante/plugin-ui';
+import { useRemoveAndLeave } from '../../components/useRemoveAndLeave';
 import { usePageLayout } from '../../layout/LayoutContext';
 import { LevelBadge, NOTIFICATION_LEVELS, formatMinute, type NotificationLevel } from '../../components/NotificationLevel';
 import { providerCalls } from './api';
@@ -95,12 +94,12 @@ export default function NotificationViewPage() {
   const isNew = id === 0;
   const navigate = useNavigate();
   const toast = useToast();
-  const confirm = useConfirm();
   const groups = useLoad(calls.notificationGroups.list);
   const businessGroups = useLoad(calls.businessGroups.list);
   const { record, show, failed, formKey, load } = useRecord<ProviderNotification>(Math.max(id, 0), calls.notifications.read);
   const [failures, setFailures] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const removeAndLeave = useRemoveAndLeave(setBusy, setFailures);
 
   const title = isNew ? t('provider.notifications.new') : (record?.title ?? t('provider.notifications.one'));
   usePageLayout({
@@ -114,23 +113,15 @@ export default function NotificationViewPage() {
 
   async function remove() {
     if (!record) return;
-    const ok = await confirm({
+    await removeAndLeave({
       title: t('provider.notifications.deleteTitle'),
       message: t('provider.notifications.deleteMessage', { title: record.title }),
       confirmLabel: t('provider.notifications.delete'),
-      tone: 'danger',
+      call: () => calls.notifications.remove(record.notification_id),
+      done: t('provider.notifications.deleted', { title: record.title }),
+      to: NOTIFICATION_LIST_PATH,
+      fallback: t('provider.notifications.deleteError'),
     });
-    if (!ok) return;
-    setFailures([]);
-    setBusy(true);
-    try {
-      await calls.notifications.remove(record.notification_id);
-      toast.success(t('provider.notifications.deleted', { title: record.title }));
-      navigate(NOTIFICATION_LIST_PATH);
-    } catch (failure) {
-      setFailures(errorList(failure).map((e) => e.details || t('provider.notifications.deleteError')));
-      setBusy(false);
-    }
   }
 
   async function save(body: NotificationFields) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ErrorList,
@@ -13,13 +13,13 @@ import {
   changedFields,
   errorList,
   useApi,
-  useConfirm,
   useDraftForm,
   useLoad,
   useRecord,
   useToast,
   type FieldErrors,
 } from '@volante/plugin-ui';
+import { useRemoveAndLeave } from '../../components/useRemoveAndLeave';
 import { usePageLayout } from '../../layout/LayoutContext';
 import type { PanelGroup } from '../provider/GroupsPanel';
 import { REFRESH_MS, serverCalls } from './api';
@@ -69,13 +69,12 @@ export default function ServerViewPage() {
   const calls = useMemo(() => serverCalls(api), [api]);
   const raw = useParams().servidor_id ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : 0;
-  const navigate = useNavigate();
   const toast = useToast();
-  const confirm = useConfirm();
   const groups = useLoad(calls.groups.list);
   const { record, show, failed, formKey, load } = useRecord<ServerDetail>(id, calls.servers.read);
   const [failures, setFailures] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const removeAndLeave = useRemoveAndLeave(setBusy, setFailures);
   // The figures read after the record (every 30 seconds, "Actualizar"); null: the record's.
   const [fresh, setFresh] = useState<ServerStatusEntry | null>(null);
   const [stale, setStale] = useState<string[]>([]);
@@ -114,25 +113,17 @@ export default function ServerViewPage() {
 
   async function remove() {
     if (!record) return;
-    const ok = await confirm({
+    await removeAndLeave({
       title: t('servers.view.removeTitle', { name: record.name }),
       message: t('servers.view.removeMessage', { name: record.name }),
       confirmLabel: t('servers.view.remove'),
-      tone: 'danger',
-    });
-    if (!ok) return;
-    setFailures([]);
-    setBusy(true);
-    try {
-      await calls.servers.remove(record.server_id);
-      toast.success(t('servers.view.removed', { name: record.name }));
-      navigate(SERVER_LIST_PATH);
-    } catch (failure) {
-      setFailures(errorList(failure).map((e) => e.details || t('servers.view.removeError')));
-      setBusy(false);
+      call: () => calls.servers.remove(record.server_id),
+      done: t('servers.view.removed', { name: record.name }),
+      to: SERVER_LIST_PATH,
+      fallback: t('servers.view.removeError'),
       // It may be running again: its state as it is now.
-      readStatus();
-    }
+      onFailure: readStatus,
+    });
   }
 
   async function save(body: ServerFields) {
