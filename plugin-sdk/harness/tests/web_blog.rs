@@ -132,6 +132,8 @@ async fn the_staff_publish_posts_and_the_site_shows_only_those() {
     assert_eq!(titles(ok(&h.get_as(&key, "web/api/blog/read", &[]).await)), ["Examen teórico en enero", "Nuevo horario de tarde"]);
     assert_eq!(titles(ok(&h.get_as(&key, "web/api/blog/read", &[("tag", "Horarios")]).await)), ["Nuevo horario de tarde"]);
     assert_eq!(titles(ok(&h.get_as(&key, "web/api/blog/read", &[("tag", "Ofertas")]).await)), Vec::<String>::new());
+    // Exactly the tag, on both engines (SQLite's LIKE would have taken "horarios" too).
+    assert_eq!(titles(ok(&h.get_as(&key, "web/api/blog/read", &[("tag", "horarios")]).await)), Vec::<String>::new());
     // The staff's list: by status and by words.
     assert_eq!(titles(ok(&h.get("web/blog/post/read", &[("status", "published")]).await)).len(), 2);
     assert_eq!(titles(ok(&h.get("web/blog/post/read", &[("search", "examen")]).await)), ["Examen teórico en enero"]);

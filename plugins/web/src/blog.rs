@@ -317,11 +317,13 @@ pub fn storefront(ctx: &Ctx, req: &Req) -> Result<Value> {
     query.filter.insert("status".into(), json!("published"));
     let page = match filters.tag.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         Some(tag) => {
-            // Tags are kept as a JSON list and cannot hold `"`, `%`, `_` or `\`.
+            // Tags are kept as a JSON list and cannot hold `"`, `%`, `_` or `\`. One of them is
+            // the tag, exactly: `REPLACE` compares as both engines store (where SQLite's `LIKE`
+            // would ignore the case of ASCII letters and PostgreSQL's would not).
             if tag.contains(['"', '%', '_', '\\']) {
                 return Err(Error::invalid_field("tag", "La etiqueta no es válida"));
             }
-            resource::list_where::<BlogPost>(ctx, &query, Some("tags LIKE ${}"), vec![format!("%\"{tag}\"%").to_sql()])?
+            resource::list_where::<BlogPost>(ctx, &query, Some("tags <> REPLACE(tags, ${}, '')"), vec![format!("\"{tag}\"").to_sql()])?
         }
         None => resource::list::<BlogPost>(ctx, &query)?,
     };
