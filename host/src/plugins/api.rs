@@ -422,18 +422,7 @@ async fn provider_business(
         .and_then(|(_, value)| value.parse::<i64>().ok())
         .filter(|id| *id > 0)
         .ok_or_else(|| ApiError::invalid_field("business", "La empresa no es válida"))?;
-    let found: Option<(i64,)> = sqlx::query_as("SELECT business_id FROM business WHERE business_id = $1")
-        .bind(business_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    if found.is_none() {
-        return Err(ApiError::not_found_feminine("Empresa"));
-    }
-    let services: Vec<(String,)> = sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1 ORDER BY service_id")
-        .bind(business_id)
-        .fetch_all(&state.db.pool)
-        .await?;
-    let services: Vec<String> = services.into_iter().map(|(s,)| s).collect();
+    let (_, services) = super::business_and_services(state, business_id).await?.ok_or_else(|| ApiError::not_found_feminine("Empresa"))?;
     if !services.iter().any(|s| s == service) {
         return Err(ApiError::new(codes::SERVICE_DISABLED, "La empresa no tiene este servicio activo").with_data(json!({ "service": service })));
     }

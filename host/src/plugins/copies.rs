@@ -93,20 +93,9 @@ async fn offered(state: &AppState, kind: &str) -> Option<(Arc<Installed>, volant
     })
 }
 
-/// A business's enabled services (not-found when there is no such business).
+/// A business's name and enabled services (a refusal on `field` when there is no such business).
 async fn services_of(state: &AppState, business_id: i64, field: &str) -> ApiResult<(String, Vec<String>)> {
-    let name: Option<(String,)> = sqlx::query_as("SELECT name FROM business WHERE business_id = $1")
-        .bind(business_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    let Some((name,)) = name else {
-        return Err(ApiError::invalid_field(field, "La empresa no existe"));
-    };
-    let services: Vec<(String,)> = sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1 ORDER BY service_id")
-        .bind(business_id)
-        .fetch_all(&state.db.pool)
-        .await?;
-    Ok((name, services.into_iter().map(|(s,)| s).collect()))
+    super::business_and_services(state, business_id).await?.ok_or_else(|| ApiError::invalid_field(field, "La empresa no existe"))
 }
 
 #[derive(Deserialize)]

@@ -952,6 +952,21 @@ impl Plugins {
     }
 }
 
+/// A business's name and enabled services, `None` when there is no such business (the provider
+/// acting in one: provider routes, content copies).
+pub(crate) async fn business_and_services(state: &AppState, business_id: i64) -> ApiResult<Option<(String, Vec<String>)>> {
+    let name: Option<(String,)> = sqlx::query_as("SELECT name FROM business WHERE business_id = $1")
+        .bind(business_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let Some((name,)) = name else { return Ok(None) };
+    let services: Vec<(String,)> = sqlx::query_as("SELECT service_id FROM business_service WHERE business_id = $1 ORDER BY service_id")
+        .bind(business_id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    Ok(Some((name, services.into_iter().map(|(s,)| s).collect())))
+}
+
 /// The context of a call made without a session (public routes).
 pub fn anonymous_context(request_id: String) -> Context {
     Context {

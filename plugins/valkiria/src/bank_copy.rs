@@ -196,6 +196,8 @@ fn export_exams(ctx: &Ctx, after: i64) -> Result<Chunk<Item>> {
 #[derive(Default)]
 struct Known {
     by_licence: BTreeMap<String, BTreeMap<String, i64>>,
+    /// The live tests' folded names, by licence.
+    tests: BTreeMap<String, std::collections::BTreeSet<String>>,
 }
 
 impl Known {
@@ -217,6 +219,14 @@ impl Known {
             self.by_licence.insert(licence.to_string(), map);
         }
         Ok(self.by_licence.get_mut(licence).expect("just read"))
+    }
+
+    fn tests_of(&mut self, ctx: &Ctx, licence: &str) -> Result<&mut std::collections::BTreeSet<String>> {
+        if !self.tests.contains_key(licence) {
+            let names = bank::test_rows(ctx, "state <> 'deleted' AND licence = $2", params![licence])?.iter().map(|t| text::fold(&t.name)).collect();
+            self.tests.insert(licence.to_string(), names);
+        }
+        Ok(self.tests.get_mut(licence).expect("just read"))
     }
 }
 
@@ -313,8 +323,7 @@ fn import_question(ctx: &Ctx, known: &mut Known, licence: &str, block_id: i64, c
 /// them (all of them, in its block for a block's test) is skipped, not made with fewer.
 fn import_test(ctx: &Ctx, known: &mut Known, block_id: Option<i64>, copied: CopiedTest) -> Result<Imported> {
     let key = text::fold(&copied.name);
-    let existing = bank::test_rows(ctx, "state <> 'deleted' AND licence = $2", params![copied.licence.clone()])?;
-    if existing.iter().any(|t| text::fold(&t.name) == key) || copied.questions.is_empty() {
+    if known.tests_of(ctx, &copied.licence)?.contains(&key) || copied.questions.is_empty() {
         return Ok(one(false));
     }
     let bank = known.of(ctx, &copied.licence)?;
@@ -335,7 +344,9 @@ fn import_test(ctx: &Ctx, known: &mut Known, block_id: Option<i64>, copied: Copi
     if test.prepare(ctx, None).is_err() {
         return Ok(one(false));
     }
+    let licence = test.licence.clone();
     resource::insert(ctx, test)?;
+    known.tests_of(ctx, &licence)?.insert(key);
     Ok(one(true))
 }
 
