@@ -47,6 +47,7 @@ describe('the realtime stream in the shell', () => {
     fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'Demo-2026!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Desbloquear' }));
     await screen.findByTestId('greeting');
-    expect(realtime.sources.map((s) => s.url)).toEqual(['/api/realtime?token=t']);
+    // The stream opens in an effect after the unlock's render: wait for it, not for one tick.
+    await waitFor(() => expect(realtime.sources.map((s) => s.url)).toEqual(['/api/realtime?token=t']));
   });
 });
